@@ -1,0 +1,164 @@
+import { z } from "zod";
+
+/** The version of the line a bench container prints; bump it on any breaking change. */
+export const RESULT_SCHEMA_VERSION = 1;
+
+const nonNegative = z.number().finite().nonnegative();
+const nullableBytes = nonNegative.nullable();
+
+export const LatencyPercentiles = z
+  .object({
+    count: z.number().int().nonnegative().describe("samples recorded"),
+    p50Ms: nonNegative,
+    p90Ms: nonNegative,
+    p95Ms: nonNegative,
+    p99Ms: nonNegative,
+    p999Ms: nonNegative,
+    maxMs: nonNegative,
+  })
+  .strict()
+  .describe("Latency percentiles in milliseconds, from an HDR histogram");
+export type LatencyPercentiles = z.infer<typeof LatencyPercentiles>;
+
+export const Throughput = z
+  .object({
+    publishedPerSec: nonNegative,
+    deliveredPerSec: nonNegative,
+    ackedPerSec: nonNegative,
+  })
+  .strict();
+
+export const Counts = z
+  .object({
+    published: z.number().int().nonnegative(),
+    delivered: z.number().int().nonnegative(),
+    acked: z.number().int().nonnegative(),
+    redelivered: z.number().int().nonnegative(),
+    lost: z.number().int().nonnegative().describe("published but never delivered by the end of the run"),
+    errors: z.number().int().nonnegative(),
+  })
+  .strict();
+export type Counts = z.infer<typeof Counts>;
+
+export const ResourceSample = z
+  .object({
+    elapsedMs: nonNegative,
+    rssBytes: nonNegative,
+    heapUsedBytes: nonNegative,
+    cgroupMemoryBytes: nullableBytes,
+    cpuSeconds: nonNegative,
+  })
+  .strict();
+export type ResourceSample = z.infer<typeof ResourceSample>;
+
+export const Resources = z
+  .object({
+    peakRssBytes: nonNegative,
+    peakHeapUsedBytes: nonNegative,
+    heapSizeBytes: nonNegative.describe("JS heap size at the end of the run"),
+    cgroupMemoryPeakBytes: nullableBytes.describe("cgroup memory high-water mark; null outside a cgroup"),
+    cpuUserSeconds: nonNegative,
+    cpuSystemSeconds: nonNegative,
+    cpuThrottledPeriods: z.number().int().nonnegative().nullable(),
+    cpuThrottledSeconds: nonNegative.nullable(),
+    samples: z.array(ResourceSample).describe("time series sampled through the run"),
+  })
+  .strict();
+export type Resources = z.infer<typeof Resources>;
+
+export const EventLoopLag = z
+  .object({ p50Ms: nonNegative, p99Ms: nonNegative, maxMs: nonNegative })
+  .strict()
+  .describe("how late a periodic timer fired: a saturated event loop shows here first");
+
+export const Slo = z
+  .object({
+    p99LatencyMs: z.number().positive(),
+    latency: z.enum(["publish", "endToEnd"]).describe("which latency the SLO applies to"),
+    met: z.boolean(),
+  })
+  .strict();
+export type Slo = z.infer<typeof Slo>;
+
+export const StepPhase = z.enum(["probe", "bracket", "bisect", "confirm", "fixed"]);
+export const LoadStep = z
+  .object({
+    phase: StepPhase,
+    offeredPerSec: nonNegative,
+    achievedPerSec: nonNegative,
+    durationMs: nonNegative,
+    latency: LatencyPercentiles.describe("measured from each message's intended send time"),
+    errors: z.number().int().nonnegative(),
+    lost: z.number().int().nonnegative(),
+    sloMet: z.boolean(),
+  })
+  .strict();
+export type LoadStep = z.infer<typeof LoadStep>;
+
+export const Ceiling = z
+  .object({
+    ceilingPerSec: nonNegative
+      .nullable()
+      .describe("highest offered rate that met the SLO; null when none did"),
+    kneePerSec: nonNegative.nullable().describe("where p99 turns from linear to exponential growth"),
+    closedLoopMaxPerSec: nonNegative.describe("the closed-loop probe's estimate of the maximum"),
+    resolution: z.number().positive().describe("relative width of the final bracket, e.g. 0.05"),
+    searchSeconds: nonNegative.describe("time spent in load steps"),
+    exhaustiveSweepSeconds: nonNegative.describe(
+      "what a 10-step sweep at the same resolution would have cost",
+    ),
+  })
+  .strict();
+export type Ceiling = z.infer<typeof Ceiling>;
+
+export const CgroupLimits = z
+  .object({
+    version: z.union([z.literal(1), z.literal(2)]).nullable(),
+    memoryLimitBytes: nullableBytes.describe("null when unlimited"),
+    cpuQuotaMicros: z.number().int().nullable().describe("null when unlimited"),
+    cpuPeriodMicros: z.number().int().positive().nullable(),
+    cpuLimitCores: nonNegative.nullable().describe("quota / period"),
+  })
+  .strict();
+export type CgroupLimits = z.infer<typeof CgroupLimits>;
+
+export const Environment = z
+  .object({
+    runtime: z.string().describe("e.g. bun"),
+    runtimeVersion: z.string(),
+    smol: z.boolean(),
+    bunOptions: z.string().nullable().describe("the BUN_OPTIONS environment variable"),
+    execArgv: z.array(z.string()),
+    cpuModel: z.string(),
+    hostCores: z.number().int().positive(),
+    hardwareConcurrency: z.number().int().positive().describe("navigator.hardwareConcurrency"),
+    constrainedMemoryBytes: nullableBytes.describe("process.constrainedMemory()"),
+    cgroup: CgroupLimits,
+    date: z.iso.datetime(),
+    commit: z.string().nullable(),
+  })
+  .strict();
+export type Environment = z.infer<typeof Environment>;
+
+export const BenchResult = z
+  .object({
+    schemaVersion: z.literal(RESULT_SCHEMA_VERSION),
+    scenario: z.string().min(1),
+    parameters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    durationMs: nonNegative.describe("measured phase, warm-up excluded"),
+    warmupMs: nonNegative,
+    throughput: Throughput,
+    latency: z
+      .object({ publish: LatencyPercentiles.nullable(), endToEnd: LatencyPercentiles.nullable() })
+      .strict(),
+    counts: Counts,
+    resources: Resources,
+    eventLoopLag: EventLoopLag,
+    slo: Slo.nullable(),
+    steps: z.array(LoadStep).describe("one entry per load step; empty for closed-loop runs"),
+    ceiling: Ceiling.nullable(),
+    environment: Environment,
+    notes: z.array(z.string()).describe("anything the scenario wants a human to read"),
+  })
+  .strict();
+export type BenchResult = z.infer<typeof BenchResult>;

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** One planned cell: a scenario under one CPU/memory/smol combination. Everything needed to run it. */
+export const Cell = z
+  .object({
+    id: z.string().describe("stable, filesystem-safe key, e.g. throughput__cpu1__mem512Mi__smol0"),
+    scenario: z.string(),
+    flags: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).describe("scenario flags"),
+    cpus: z.number().positive(),
+    memoryBytes: z.number().int().positive(),
+    smol: z.boolean(),
+    sloP99Ms: z.number().positive(),
+    warmupSeconds: z.number().nonnegative(),
+    durationSeconds: z.number().positive(),
+    repetitions: z.number().int().positive(),
+    timeoutSeconds: z.number().positive(),
+    image: z.string().describe("image reference the container runs"),
+    command: z.array(z.string()).describe("container command after the image's entrypoint"),
+    env: z.record(z.string(), z.string()),
+    network: z.boolean().describe("false: the container gets NetworkMode none"),
+    exceedsHost: z.string().nullable().describe("why the host cannot honour this cell; null when it can"),
+  })
+  .strict();
+export type Cell = z.infer<typeof Cell>;

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { BenchResult } from "../../contract/result.ts";
+import { Cell } from "../plan/cell.ts";
+
+/** How one container run (a repetition) ended. */
+export const RepetitionStatus = z.enum([
+  "ok",
+  "oom", // OOMKilled, exit 137 or an engine oom event
+  "crash", // non-zero exit, not OOM
+  "timeout", // killed at the per-cell timeout
+  "gc-thrash", // timed out while memory sat at the limit and the CPU was saturated
+  "bad-output", // exited 0 but stdout was not one valid contract line
+  "engine-lost", // the Docker engine went away
+]);
+export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
+
+/** What a cell is as a whole, from its repetitions. */
+export const CellStatus = z.enum([
+  ...RepetitionStatus.options,
+  "unstable", // repetitions disagree in kind: never recommended
+  "exceeds-host", // not run: the host cannot honour the limits
+]);
+export type CellStatus = z.infer<typeof CellStatus>;
+
+export const AppliedLimits = z
+  .object({
+    nanoCpus: z.number().int().nonnegative(),
+    memoryBytes: z.number().int().nonnegative(),
+    memorySwapBytes: z.number().int(),
+    readonlyRootfs: z.boolean(),
+    capDrop: z.array(z.string()),
+    securityOpt: z.array(z.string()),
+    pidsLimit: z.number().int().nullable(),
+    networkMode: z.string(),
+    user: z.string(),
+  })
+  .strict()
+  .describe("what Docker actually applied, from inspect");
+export type AppliedLimits = z.infer<typeof AppliedLimits>;
+
+export const DockerStats = z
+  .object({
+    peakMemoryBytes: z.number().nonnegative(),
+    cpuSeconds: z.number().nonnegative(),
+    throttledPeriods: z.number().int().nonnegative(),
+    throttledSeconds: z.number().nonnegative(),
+    samples: z.array(
+      z.object({ elapsedMs: z.number(), memoryBytes: z.number(), cpuPercent: z.number() }).strict(),
+    ),
+  })
+  .strict()
+  .describe("sampled from the Docker stats API while the container ran");
+export type DockerStats = z.infer<typeof DockerStats>;
+
+export const Repetition = z
+  .object({
+    index: z.number().int().nonnegative(),
+    status: RepetitionStatus,
+    message: z.string().describe("one line a human reads: why it ended so"),
+    exitCode: z.number().int().nullable(),
+    wallSeconds: z.number().nonnegative(),
+    result: BenchResult.nullable(),
+    stderrTail: z.string(),
+    rawStdout: z.string().nullable().describe("kept when the output was bad"),
+    oomKilled: z.boolean(),
+    oomEvent: z.boolean(),
+    applied: AppliedLimits.nullable(),
+    limitMismatches: z.array(z.string()).describe("applied or perceived limits that differ from the plan"),
+    stats: DockerStats.nullable(),
+  })
+  .strict();
+export type Repetition = z.infer<typeof Repetition>;
+
+/** Median and spread of one figure over a cell's successful repetitions. */
+export const Spread = z
+  .object({ median: z.number(), min: z.number(), max: z.number(), cv: z.number().describe("stddev / mean") })
+  .strict();
+export type Spread = z.infer<typeof Spread>;
+
+export const CellSummary = z
+  .object({
+    ceilingPerSec: Spread.nullable(),
+    throughputPerSec: Spread.nullable().describe(
+      "delivered (or published when nothing is delivered) per second",
+    ),
+    p99LatencyMs: Spread.nullable(),
+    peakMemoryBytes: Spread.nullable(),
+    noisy: z.boolean().describe("a headline figure's CV is over 10%"),
+  })
+  .strict();
+export type CellSummary = z.infer<typeof CellSummary>;
+
+/** One file per finished cell under results/<run-id>/cells/<cell-id>.json. */
+export const CellRecord = z
+  .object({
+    schemaVersion: z.literal(1),
+    runId: z.string(),
+    cell: Cell,
+    status: CellStatus,
+    message: z.string(),
+    repetitions: z.array(Repetition),
+    summary: CellSummary,
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime(),
+  })
+  .strict();
+export type CellRecord = z.infer<typeof CellRecord>;
