@@ -1,0 +1,10 @@
+/** A command-line flag or argument that cannot be used: names the flag, the value and what is allowed. Exit code 2. */
+export class FlagError extends Error {
+  override readonly name = "FlagError";
+  readonly flag: string;
+
+  constructor(flag: string, problem: string, options?: { cause?: unknown }) {
+    super(`Bad command line: ${problem}. Run \`bun runner/matrix.ts run --help\` for the flags.`, options);
+    this.flag = flag;
+  }
+}

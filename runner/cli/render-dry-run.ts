@@ -1,0 +1,55 @@
+import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
+import { CONTAINER_OVERHEAD_SECONDS, ESTIMATED_SEARCH_STEPS } from "../plan/estimate-cell-seconds.ts";
+import type { Plan } from "../plan/plan.ts";
+import { formatDuration } from "./format-duration.ts";
+
+const HEADER = ["cell", "scenario", "cpus", "memory", "smol", "flags", "reps", "estimate"];
+
+/** Plain-text summary of a plan for --dry-run: one row per cell, what is skipped and why, the time estimate. */
+export function renderDryRun(plan: Plan): string {
+  const runnable = plan.cells.filter((cell) => cell.exceedsHost === null);
+  const runs = runnable.reduce((sum, cell) => sum + cell.repetitions, 0);
+  const image =
+    plan.image.kind === "image"
+      ? `image ${plan.image.ref}`
+      : `build ${plan.image.dockerfile} in ${plan.image.context}`;
+  const lines = [
+    `Plan for ${plan.matrixPath}${plan.profile ? ` (profile ${plan.profile})` : ""}: ${runnable.length} of ${plan.cells.length} cells, ${runs} container runs, about ${formatDuration(plan.estimatedSeconds)}.`,
+    `Image: ${image}. Host: ${plan.host.cores} CPUs, ${formatMemoryApprox(plan.host.memoryBytes)} memory.`,
+    "",
+  ];
+  const rows = plan.cells.map((cell) => [
+    cell.id,
+    cell.scenario,
+    String(cell.cpus),
+    formatMemorySize(cell.memoryBytes),
+    cell.smol ? "yes" : "no",
+    Object.entries(cell.flags)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(",") || "-",
+    String(cell.repetitions),
+    cell.exceedsHost ? "skipped" : formatDuration(plan.cellEstimatedSeconds[cell.id] ?? 0),
+  ]);
+  lines.push(...table([HEADER, ...rows]));
+  const skipped = plan.cells.filter((cell) => cell.exceedsHost !== null);
+  if (skipped.length > 0) {
+    lines.push("", `Skipped, the host cannot honour them (--force runs them anyway):`);
+    for (const cell of skipped) lines.push(`  ${cell.id}: ${cell.exceedsHost}`);
+  }
+  if (plan.notes.length > 0) lines.push("", "Notes:", ...plan.notes.map((note) => `  - ${note}`));
+  lines.push(
+    "",
+    `Estimate per cell = repetitions × (warm-up + ${ESTIMATED_SEARCH_STEPS} load steps × step seconds + ${CONTAINER_OVERHEAD_SECONDS} s container overhead), capped by the timeout; image build time not included.`,
+  );
+  return lines.join("\n");
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows.map((row) =>
+    row
+      .map((value, column) => value.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd(),
+  );
+}

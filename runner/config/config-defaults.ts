@@ -1,0 +1,52 @@
+import path from "node:path";
+
+/** Every default of matrix.yaml, in one place (the README's matrix.yaml reference mirrors this file). */
+
+/** Repository root: the bundled Dockerfile's build context, wherever the matrix file lives. */
+export const REPO_ROOT = path.resolve(import.meta.dir, "../..");
+
+export const BUNDLED_BUILD = {
+  context: REPO_ROOT,
+  dockerfile: "Dockerfile",
+  args: {} as Record<string, string>,
+};
+
+/** The bundled image's ENTRYPOINT is `bun`; this is the command after it. */
+export const BUNDLED_COMMAND = [
+  "scenarios/{scenario}.ts",
+  "--mode=ceiling",
+  "--warmup-s={warmupSeconds}",
+  "--duration-s={durationSeconds}",
+  "--step-s={stepSeconds}",
+  "--slo-p99-ms={sloP99Ms}",
+  "{flags}",
+];
+
+/** Per-scenario settings used when neither the scenario nor the `defaults` block sets them. */
+export const SCENARIO_DEFAULTS = {
+  warmupSeconds: 1,
+  durationSeconds: 10,
+  stepSeconds: 1,
+  repetitions: 3,
+  timeoutSeconds: 120,
+  network: false,
+};
+
+/** p99 latency SLOs of the bundled scenarios (benchmarking plan, "Success Criteria"); others get the fallback. */
+export const BUNDLED_SLO_P99_MS: Record<string, number> = {
+  calibration: 250,
+  firehose: 50,
+  fanout: 100,
+  throughput: 50,
+  "thundering-herd": 250,
+  soak: 100,
+  saturation: 50,
+};
+export const FALLBACK_SLO_P99_MS = 100;
+
+export const DEFAULT_AXES = { cpus: [1], memory: ["512Mi"], smol: [false, true] };
+
+/** Docker refuses memory limits below 6 MiB. */
+export const MIN_MEMORY_BYTES = 6 * 1024 * 1024;
+/** Docker's --cpus granularity. */
+export const MIN_CPUS = 0.01;

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { checkCommandItem } from "./command-template.ts";
+import { MIN_CPUS, MIN_MEMORY_BYTES } from "./config-defaults.ts";
+import { MEMORY_SIZE_HELP, parseMemorySize } from "./memory-size.ts";
+
+/** Leaf schemas of matrix.yaml; each message says what is allowed. */
+
+const CPUS_HELP = "a number of CPUs like 0.5, 1 or 2";
+export const Cpus = z
+  .number({ error: `expected ${CPUS_HELP}` })
+  .finite(`expected ${CPUS_HELP}`)
+  .min(MIN_CPUS, `must be at least ${MIN_CPUS} (Docker's smallest CPU limit); expected ${CPUS_HELP}`);
+
+/** A memory size in any accepted unit, to bytes; at least Docker's 6 MiB minimum. */
+export const MemoryBytes = z.unknown().transform((input, ctx) => {
+  const parsed = parseMemorySize(input);
+  if ("error" in parsed) {
+    ctx.addIssue({ code: "custom", message: parsed.error, input });
+    return z.NEVER;
+  }
+  if (parsed.bytes < MIN_MEMORY_BYTES) {
+    ctx.addIssue({
+      code: "custom",
+      message: `that is ${parsed.bytes} bytes, below Docker's minimum memory limit of 6Mi (${MIN_MEMORY_BYTES} bytes); expected ${MEMORY_SIZE_HELP}, at least 6Mi`,
+      input,
+    });
+    return z.NEVER;
+  }
+  return parsed.bytes;
+});
+
+export const Bool = z.boolean({ error: "expected true or false" });
+
+const NAME_HELP = "letters, digits, '.', '_' or '-', starting with a letter or digit";
+export const ScenarioName = z
+  .string({ error: "expected a scenario name" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, `a scenario name may only use ${NAME_HELP}`);
+export const ProfileName = z
+  .string({ error: "expected a profile name" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, `a profile name may only use ${NAME_HELP}`);
+export const FlagKey = z
+  .string()
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_-]*$/,
+    "a flag name may only use letters, digits, '_' or '-', starting with a letter",
+  );
+export const FlagValue = z.union([z.string(), z.number(), z.boolean()], {
+  error: "expected a flag value (string, number or boolean)",
+});
+export const FlagEntry = z.union(
+  [FlagValue, z.array(FlagValue).min(1, "a flag axis needs at least one value")],
+  {
+    error:
+      "expected a flag value (string, number or boolean) or a list of them (the list makes the flag an axis)",
+  },
+);
+export const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an environment variable name");
+
+export const Seconds = z
+  .number({ error: "expected a number of seconds" })
+  .finite("expected a number of seconds")
+  .nonnegative("must be 0 or more seconds");
+export const PositiveSeconds = z
+  .number({ error: "expected a number of seconds" })
+  .finite("expected a number of seconds")
+  .positive("must be more than 0 seconds");
+export const PositiveMs = z
+  .number({ error: "expected a number of milliseconds" })
+  .finite("expected a number of milliseconds")
+  .positive("must be more than 0 ms");
+export const Repetitions = z
+  .number({ error: "expected a whole number of repetitions, at least 1" })
+  .int("expected a whole number of repetitions, at least 1")
+  .min(1, "expected a whole number of repetitions, at least 1");
+
+export const ImageRef = z
+  .string({ error: "expected an image reference like myapp:1.2" })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._\-/:@]*$/, "expected an image reference like myapp:1.2 (no spaces)");
+
+export const CommandTemplate = z
+  .array(z.string({ error: "expected a string" }), { error: "expected a list of strings" })
+  .min(1, "expected at least one item")
+  .superRefine((items, ctx) => {
+    items.forEach((item, index) => {
+      const problem = checkCommandItem(item);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: [index], input: item });
+    });
+  });
+
+/** Rejects repeated values (after unit conversion: 512Mi and 0.5Gi are the same). */
+export function noDuplicates<T>(values: T[], ctx: z.RefinementCtx) {
+  values.forEach((value, index) => {
+    if (values.indexOf(value) !== index)
+      ctx.addIssue({
+        code: "custom",
+        message: "repeats an earlier value of the list",
+        path: [index],
+        input: value,
+      });
+  });
+}
+
+/** Error option for z.record: says a mapping is expected, and passes a bad key's own message through. */
+export function mappingError(what: string) {
+  return {
+    error: (issue: z.core.$ZodRawIssue) => {
+      if (issue.code === "invalid_key") return `bad key: ${issue.issues[0]?.message ?? "not allowed"}`;
+      if (issue.code === "invalid_type") return `expected a mapping of ${what}`;
+      return undefined;
+    },
+  };
+}

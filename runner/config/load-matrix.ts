@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+import { locateIssue, type RawIssue } from "./locate-issue.ts";
+import type { Matrix, MatrixVariant } from "./matrix.ts";
+import { BODY_KEYS, MatrixBody } from "./matrix-body.ts";
+import { MatrixError } from "./matrix-error.ts";
+import { MatrixFile } from "./matrix-file.ts";
+import { isMapping, mergeProfile, profileDefines } from "./merge-profile.ts";
+import { resolveVariant } from "./resolve-variant.ts";
+
+export type LoadMatrixOptions = {
+  /** Plug point for the Cloud Run section's schema (owned by runner/sizing); without it, cloudRun stays unknown. */
+  cloudRunSchema?: z.ZodType;
+};
+
+/** Reads and validates a matrix file: every profile is merged and checked now, so a bad one fails before any run. */
+export function loadMatrix(file: string, options: LoadMatrixOptions = {}): Matrix {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : String(error);
+    const message = `cannot read it (${reason}); pass the path of a matrix file, e.g. \`bun runner/matrix.ts matrix.yaml\``;
+    throw new MatrixError(file, [{ path: "", line: null, column: null, message }], {
+      cause: error,
+      nextStep: "Check the path and run again.",
+    });
+  }
+  return parseMatrix(text, file, options);
+}
+
+/** Same as loadMatrix for text already in memory; `file` names it in errors and anchors relative paths. */
+export function parseMatrix(text: string, file: string, options: LoadMatrixOptions = {}): Matrix {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, merge: true, prettyErrors: true });
+  const syntaxError = doc.errors[0];
+  if (syntaxError) {
+    const position = syntaxError.linePos?.[0];
+    const reason = syntaxError.message.split(/ at line \d+/)[0];
+    const message = `malformed YAML: ${reason}`;
+    throw new MatrixError(file, [
+      { path: "", line: position?.line ?? null, column: position?.col ?? null, message },
+    ]);
+  }
+  const raw = doc.toJS() ?? {};
+  const fail = (issues: RawIssue[]) =>
+    new MatrixError(
+      file,
+      issues.map((issue) => locateIssue(doc, lines, issue)),
+    );
+  if (!isMapping(raw))
+    throw fail([{ path: [], message: "expected a mapping at the top (keys like axes, scenarios)" }]);
+
+  const parsedFile = MatrixFile.safeParse(raw, { reportInput: true });
+  if (!parsedFile.success) throw fail(parsedFile.error.issues);
+  const baseRaw = Object.fromEntries(BODY_KEYS.filter((key) => key in raw).map((key) => [key, raw[key]]));
+  const baseBody = MatrixBody.safeParse(baseRaw, { reportInput: true });
+  if (!baseBody.success) throw fail(baseBody.error.issues);
+
+  const profilesRaw = parsedFile.data.profiles ?? {};
+  const profileNames = Object.keys(profilesRaw);
+  const defaultProfile = parsedFile.data.defaultProfile ?? null;
+  const issues: RawIssue[] = [];
+  if (defaultProfile !== null && !profileNames.includes(defaultProfile))
+    issues.push({
+      path: ["defaultProfile"],
+      input: defaultProfile,
+      message: `is not a profile of this file; profiles: ${profileNames.join(", ") || "none (add a profiles section)"}`,
+    });
+
+  const matrixDir = path.dirname(path.resolve(file));
+  const resolveOptions = { matrixDir, cloudRunSchema: options.cloudRunSchema };
+  let base: MatrixVariant | null = null;
+  if (defaultProfile === null) {
+    const resolved = resolveVariant(baseBody.data, { ...resolveOptions, profile: null, selected: null });
+    issues.push(...resolved.issues);
+    base = resolved.variant;
+  }
+  const profiles: Record<string, MatrixVariant> = {};
+  for (const [name, override] of Object.entries(profilesRaw)) {
+    const attribute = (issue: RawIssue): RawIssue =>
+      profileDefines(override, issue.path)
+        ? { ...issue, path: ["profiles", name, ...issue.path] }
+        : { ...issue, note: ` (with profile "${name}")` };
+    const merged = MatrixBody.safeParse(mergeProfile(baseRaw, override), { reportInput: true });
+    if (!merged.success) {
+      issues.push(...merged.error.issues.map(attribute));
+      continue;
+    }
+    const selected = isMapping(override.scenarios) ? Object.keys(override.scenarios) : null;
+    const resolved = resolveVariant(merged.data, { ...resolveOptions, profile: name, selected });
+    issues.push(...resolved.issues.map(attribute));
+    profiles[name] = resolved.variant;
+  }
+  if (issues.length > 0) throw fail(issues);
+  return { path: file, defaultProfile, base, profiles };
+}

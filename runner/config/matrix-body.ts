@@ -1,0 +1,99 @@
+import { z } from "zod";
+import {
+  Bool,
+  CommandTemplate,
+  Cpus,
+  EnvName,
+  FlagEntry,
+  FlagKey,
+  FlagValue,
+  ImageRef,
+  MemoryBytes,
+  mappingError,
+  noDuplicates,
+  PositiveMs,
+  PositiveSeconds,
+  Repetitions,
+  ScenarioName,
+  Seconds,
+} from "./field-schemas.ts";
+import { strictObject } from "./strict-object.ts";
+
+/** What a matrix file (or a profile merged over it) describes; unset fields fall back to config-defaults.ts. */
+
+const nullAsEmpty = (value: unknown) => (value === null ? {} : value);
+const mapping = mappingError;
+const AT_LEAST_ONE = "expected at least one value";
+
+const settingsShape = {
+  sloP99Ms: PositiveMs.optional(),
+  warmupSeconds: Seconds.optional(),
+  durationSeconds: PositiveSeconds.optional(),
+  stepSeconds: PositiveSeconds.optional(),
+  repetitions: Repetitions.optional(),
+  timeoutSeconds: PositiveSeconds.optional(),
+  network: Bool.optional(),
+  env: z.record(EnvName, z.string({ error: "expected a string" }), mapping("NAME: value")).optional(),
+};
+
+export const ScenarioDefaults = strictObject(settingsShape);
+
+export const ScenarioSettings = z.preprocess(
+  nullAsEmpty,
+  strictObject({
+    ...settingsShape,
+    flags: z.record(FlagKey, FlagEntry, mapping("flag: value or [values]")).optional(),
+    command: CommandTemplate.optional(),
+  }),
+);
+export type ScenarioSettings = z.output<typeof ScenarioSettings>;
+
+export const BuildSettings = strictObject({
+  context: z.string().min(1, "expected a directory").optional(),
+  dockerfile: z.string().min(1, "expected a file name").optional(),
+  args: z.record(z.string(), FlagValue.transform(String), mapping("NAME: value")).optional(),
+});
+
+export const Axes = strictObject({
+  cpus: z
+    .array(Cpus, { error: "expected a list like [0.5, 1, 2]" })
+    .min(1, AT_LEAST_ONE)
+    .superRefine(noDuplicates)
+    .optional(),
+  memory: z
+    .array(MemoryBytes, { error: "expected a list like [256Mi, 512Mi, 1Gi]" })
+    .min(1, AT_LEAST_ONE)
+    .superRefine(noDuplicates)
+    .optional(),
+  smol: z
+    .array(Bool, { error: "expected a list like [false, true]" })
+    .min(1, AT_LEAST_ONE)
+    .superRefine(noDuplicates)
+    .optional(),
+});
+
+/** A partial cell: exclude drops cells it matches; include adds cells (unset fields expand over the axes). */
+export const CellMatcher = strictObject({
+  scenario: ScenarioName.optional(),
+  cpus: Cpus.optional(),
+  memory: MemoryBytes.optional(),
+  smol: Bool.optional(),
+  flags: z.record(FlagKey, FlagValue, mapping("flag: value")).optional(),
+});
+export type CellMatcher = z.output<typeof CellMatcher>;
+
+export const bodyShape = {
+  build: BuildSettings.optional(),
+  image: ImageRef.optional(),
+  command: CommandTemplate.optional(),
+  defaults: ScenarioDefaults.optional(),
+  axes: Axes.optional(),
+  scenarios: z.record(ScenarioName, ScenarioSettings, mapping("scenario name: settings")).optional(),
+  include: z.array(CellMatcher, { error: "expected a list of cell matchers" }).optional(),
+  exclude: z.array(CellMatcher, { error: "expected a list of cell matchers" }).optional(),
+  cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
+};
+export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
+
+export const MatrixBody = strictObject(bodyShape);
+export type MatrixBody = z.output<typeof MatrixBody>;

@@ -1,0 +1,50 @@
+import type { FlagValue } from "./command-template.ts";
+import type { CellMatcher } from "./matrix-body.ts";
+
+/** Where the cells' image comes from: a Docker build (context is absolute) or a prebuilt reference. */
+export type ImageSource =
+  | { kind: "build"; context: string; dockerfile: string; args: Record<string, string> }
+  | { kind: "image"; ref: string };
+
+/** A scenario with every default filled in. */
+export type ResolvedScenario = {
+  name: string;
+  /** Run by this profile; unselected ones can still be picked with --scenario. */
+  selected: boolean;
+  /** Each flag's values: one value, or several when the flag is an axis. */
+  flags: Record<string, FlagValue[]>;
+  sloP99Ms: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  stepSeconds: number;
+  repetitions: number;
+  timeoutSeconds: number;
+  network: boolean;
+  env: Record<string, string>;
+  /** Command template; null when none applies (a user image without `command`). */
+  command: string[] | null;
+  /** Why this scenario cannot run under this profile's image; checked when it is selected or picked. */
+  problem: string | null;
+};
+
+/** One runnable configuration: the file alone, or the file with a profile merged over it. */
+export type MatrixVariant = {
+  profile: string | null;
+  image: ImageSource;
+  /** The repository's own Dockerfile, which ships the BUNDLED_SCENARIOS. */
+  bundledImage: boolean;
+  axes: { cpus: number[]; memoryBytes: number[]; smol: boolean[] };
+  scenarios: ResolvedScenario[];
+  include: CellMatcher[];
+  exclude: CellMatcher[];
+  cloudRun: unknown;
+};
+
+/** A loaded, fully validated matrix file. */
+export type Matrix = {
+  path: string;
+  defaultProfile: string | null;
+  /** The file without a profile; null when defaultProfile is set (then a profile always applies). */
+  base: MatrixVariant | null;
+  profiles: Record<string, MatrixVariant>;
+};

@@ -1,0 +1,31 @@
+import { createHash } from "node:crypto";
+import type { FlagValue } from "../config/command-template.ts";
+import { formatMemorySize } from "../config/memory-size.ts";
+
+const MAX_ID_CHARS = 160;
+
+export type CellKey = {
+  scenario: string;
+  cpus: number;
+  memoryBytes: number;
+  smol: boolean;
+  flags: Record<string, FlagValue>;
+};
+
+/**
+ * Stable, filesystem-safe id: throughput__cpu0.5__mem256Mi__smol0, then `__key-value` for each flag in
+ * `idFlagKeys` (sorted). Characters outside [A-Za-z0-9._-] become "-"; very long ids end in a hash.
+ */
+export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
+  const parts = [
+    cell.scenario,
+    `cpu${cell.cpus}`,
+    `mem${formatMemorySize(cell.memoryBytes)}`,
+    `smol${cell.smol ? 1 : 0}`,
+  ];
+  for (const key of [...idFlagKeys].sort()) if (key in cell.flags) parts.push(`${key}-${cell.flags[key]}`);
+  const id = parts.join("__").replace(/[^A-Za-z0-9._-]/g, "-");
+  if (id.length <= MAX_ID_CHARS) return id;
+  const hash = createHash("sha1").update(id).digest("hex").slice(0, 12);
+  return `${id.slice(0, MAX_ID_CHARS - 14)}__${hash}`;
+}

@@ -1,0 +1,26 @@
+/** Load steps a ceiling search usually takes (probe, bracket, bisect, confirm: ~10-14). */
+export const ESTIMATED_SEARCH_STEPS = 12;
+/** Container create, start, stop and removal, plus Bun's start-up. */
+export const CONTAINER_OVERHEAD_SECONDS = 3;
+
+export type EstimateInput = {
+  repetitions: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  stepSeconds: number;
+  timeoutSeconds: number;
+  /** The command passes {stepSeconds}: a ceiling search. Otherwise a fixed run of durationSeconds. */
+  stepSearch: boolean;
+};
+
+/**
+ * repetitions × min(timeout, warm-up + measured time + overhead), where measured time is
+ * ESTIMATED_SEARCH_STEPS × stepSeconds for a ceiling search, durationSeconds for a fixed run.
+ */
+export function estimateCellSeconds(input: EstimateInput): number {
+  const measuredSeconds = input.stepSearch
+    ? ESTIMATED_SEARCH_STEPS * input.stepSeconds
+    : input.durationSeconds;
+  const runSeconds = input.warmupSeconds + measuredSeconds + CONTAINER_OVERHEAD_SECONDS;
+  return input.repetitions * Math.min(input.timeoutSeconds + CONTAINER_OVERHEAD_SECONDS, runSeconds);
+}

@@ -1,0 +1,180 @@
+import { expandCommand, usesStepSearch } from "../config/command-template.ts";
+import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
+import { MatrixError } from "../config/matrix-error.ts";
+import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
+import type { Cell } from "./cell.ts";
+import { cellId } from "./cell-id.ts";
+import { estimateCellSeconds } from "./estimate-cell-seconds.ts";
+import { type Candidate, expandCells } from "./expand-cells.ts";
+import type { HostFacts } from "./host-facts.ts";
+import { IMAGE_TO_BUILD, type Plan } from "./plan.ts";
+import type { PlanOptions } from "./plan-options.ts";
+
+const FLAG_MISMATCH = "The command line does not fit the matrix file";
+
+/** Turns a loaded matrix, the CLI's choices and the host's size into the ordered list of cells to run. */
+export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): Plan {
+  const variant = pickVariant(matrix, options.profile ?? null);
+  const scenarios = pickScenarios(matrix, variant, options.scenarios ?? null);
+  const narrow = {
+    cpus: options.cpus ?? undefined,
+    memoryBytes: options.memoryBytes ?? undefined,
+    smol: options.smol ?? undefined,
+    scenarios: options.scenarios ?? undefined,
+  };
+  const axes = {
+    cpus: narrow.cpus ?? variant.axes.cpus,
+    memoryBytes: narrow.memoryBytes ?? variant.axes.memoryBytes,
+    smol: narrow.smol ?? variant.axes.smol,
+  };
+  const { candidates, unusedExcludes } = expandCells(variant, scenarios, axes, narrow);
+  const notes = unusedExcludes.map((index) => `exclude[${index}] matched no cell`);
+
+  const idFlagKeys = flagKeysInIds(variant);
+  const cells = new Map<string, Cell>();
+  const cellEstimatedSeconds: Record<string, number> = {};
+  for (const candidate of candidates) {
+    const id = cellId(candidate, idFlagKeys.get(candidate.scenario) ?? []);
+    const cell = buildCell(id, candidate, variant, options, host);
+    const earlier = cells.get(id);
+    if (earlier && JSON.stringify(earlier) !== JSON.stringify(cell))
+      throw new MatrixError(
+        matrix.path,
+        [{ path: "", line: null, column: null, message: `two different cells get the id "${id}"` }],
+        { nextStep: "Use flag values that differ in letters or digits, not only in punctuation." },
+      );
+    if (earlier) continue;
+    cells.set(id, cell);
+    const { source } = candidate;
+    cellEstimatedSeconds[id] = cell.exceedsHost
+      ? 0
+      : estimateCellSeconds({
+          ...cell,
+          stepSeconds: source.stepSeconds,
+          stepSearch: usesStepSearch(source.command ?? []),
+        });
+  }
+  notes.push(...timeoutNotes(scenarios));
+  const estimatedSeconds = Object.values(cellEstimatedSeconds).reduce((sum, seconds) => sum + seconds, 0);
+  return {
+    matrixPath: matrix.path,
+    profile: variant.profile,
+    image: variant.image,
+    cells: [...cells.values()],
+    cloudRun: variant.cloudRun,
+    estimatedSeconds,
+    cellEstimatedSeconds,
+    host,
+    notes,
+  };
+}
+
+function pickVariant(matrix: Matrix, requested: string | null): MatrixVariant {
+  const name = requested ?? matrix.defaultProfile;
+  if (name === null && matrix.base) return matrix.base;
+  const variant = name === null ? undefined : matrix.profiles[name];
+  if (variant) return variant;
+  const names = Object.keys(matrix.profiles);
+  const message = `--profile "${name}" is not a profile of this file; profiles: ${names.join(", ") || "none"}`;
+  throw new MatrixError(matrix.path, [{ path: "profiles", line: null, column: null, message }], {
+    nextStep: names.length
+      ? "Pick one of them, or add it under profiles."
+      : "Drop --profile, or add a profiles section.",
+    headline: FLAG_MISMATCH,
+  });
+}
+
+function pickScenarios(matrix: Matrix, variant: MatrixVariant, names: string[] | null): ResolvedScenario[] {
+  if (names === null) return variant.scenarios.filter((scenario) => scenario.selected);
+  return names.map((name) => {
+    const scenario = variant.scenarios.find((candidate) => candidate.name === name);
+    const known = variant.scenarios.map((candidate) => candidate.name).join(", ");
+    const problem = scenario
+      ? scenario.problem
+      : `"${name}" is not a scenario of this file; scenarios: ${known}`;
+    if (scenario && !problem) return scenario;
+    throw new MatrixError(
+      matrix.path,
+      [{ path: "scenarios", line: null, column: null, message: `--scenario ${problem}` }],
+      {
+        nextStep: "Pick scenarios the file defines, or add the scenario to it.",
+        headline: FLAG_MISMATCH,
+      },
+    );
+  });
+}
+
+/** Flags that vary (list values) or that include rules set appear in ids; ids do not depend on CLI flags. */
+function flagKeysInIds(variant: MatrixVariant): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const scenario of variant.scenarios) {
+    const varying = Object.entries(scenario.flags).filter(([, values]) => values.length > 1);
+    const included = variant.include
+      .filter((rule) => rule.scenario === undefined || rule.scenario === scenario.name)
+      .flatMap((rule) => Object.keys(rule.flags ?? {}));
+    keys.set(scenario.name, [...new Set([...varying.map(([key]) => key), ...included])]);
+  }
+  return keys;
+}
+
+function buildCell(
+  id: string,
+  candidate: Candidate,
+  variant: MatrixVariant,
+  options: PlanOptions,
+  host: HostFacts,
+): Cell {
+  const { source } = candidate;
+  const env = { ...source.env };
+  if (candidate.smol) env.BUN_OPTIONS = env.BUN_OPTIONS ? `--smol ${env.BUN_OPTIONS}` : "--smol";
+  const values = { ...source, scenario: source.name };
+  return {
+    id,
+    scenario: source.name,
+    flags: candidate.flags,
+    cpus: candidate.cpus,
+    memoryBytes: candidate.memoryBytes,
+    smol: candidate.smol,
+    sloP99Ms: source.sloP99Ms,
+    warmupSeconds: source.warmupSeconds,
+    durationSeconds: source.durationSeconds,
+    repetitions: options.repetitions ?? source.repetitions,
+    timeoutSeconds: source.timeoutSeconds,
+    image: variant.image.kind === "image" ? variant.image.ref : IMAGE_TO_BUILD,
+    command: expandCommand(source.command ?? [], values, candidate.flags),
+    env,
+    network: source.network,
+    exceedsHost: options.force ? null : exceedsHost(candidate, host),
+  };
+}
+
+function exceedsHost(cell: { cpus: number; memoryBytes: number }, host: HostFacts): string | null {
+  const needs: string[] = [];
+  const has: string[] = [];
+  if (cell.cpus > host.cores) {
+    needs.push(`${cell.cpus} CPUs`);
+    has.push(`${host.cores} CPUs`);
+  }
+  if (cell.memoryBytes > host.memoryBytes) {
+    needs.push(`${formatMemorySize(cell.memoryBytes)} memory`);
+    has.push(`${formatMemoryApprox(host.memoryBytes)}`);
+  }
+  return needs.length ? `needs ${needs.join(" and ")}, host has ${has.join(" and ")}` : null;
+}
+
+function timeoutNotes(scenarios: ResolvedScenario[]): string[] {
+  return scenarios.flatMap((scenario) => {
+    const stepSearch = usesStepSearch(scenario.command ?? []);
+    const expected = estimateCellSeconds({
+      ...scenario,
+      repetitions: 1,
+      timeoutSeconds: Infinity,
+      stepSearch,
+    });
+    return expected > scenario.timeoutSeconds
+      ? [
+          `${scenario.name}: a run is expected to take ~${Math.round(expected)} s, over its timeoutSeconds ${scenario.timeoutSeconds}`,
+        ]
+      : [];
+  });
+}

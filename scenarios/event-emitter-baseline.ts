@@ -1,0 +1,49 @@
+import { EventEmitter } from "node:events";
+import { MessageLedger } from "./harness/message-ledger.ts";
+import { runScenario } from "./harness/run-scenario.ts";
+import { defineScenario, type Workload } from "./harness/scenario.ts";
+import { payloadPicker } from "./workload/payload-mix.ts";
+import { workloadFlags } from "./workload/workload-flags.ts";
+
+/**
+ * The floor any in-process broker is compared with: a bare node:events EventEmitter dispatching the same
+ * messages (payload + the same attributes) to one listener that "acks" at once. Same harness, same load loops.
+ */
+export const eventEmitterBaseline = defineScenario({
+  name: "event-emitter-baseline",
+  summary: "bare node:events EventEmitter dispatching the throughput scenario's messages to one listener",
+  flags: { payloadMix: workloadFlags.payloadMix() },
+  defaultMode: "closed",
+  latency: () => "endToEnd",
+  defaultSloP99Ms: () => 100,
+  parameters: (flags) => ({ payloadMix: flags.payloadMix }),
+  async setup(flags, recorder): Promise<Workload> {
+    const emitter = new EventEmitter();
+    const ledger = new MessageLedger(1);
+    const payload = payloadPicker(flags.payloadMix);
+    emitter.on("message", (message: { data: Buffer; attributes: Record<string, string> }) => {
+      ledger.delivered++;
+      ledger.acked++;
+      recorder.delivered(Number(message.attributes.t));
+    });
+    let nextSeq = 0;
+    return {
+      completionsPerOp: 1,
+      fire(intendedNs) {
+        const seq = nextSeq++;
+        ledger.published++;
+        emitter.emit("message", {
+          data: payload(seq),
+          attributes: { t: String(intendedNs), s: String(seq) },
+        });
+      },
+      counts: () => ledger.snapshot(),
+      async close() {
+        emitter.removeAllListeners();
+      },
+      notes: () => ["synchronous dispatch: no batching, queueing, flow control or acknowledgement tracking"],
+    };
+  },
+});
+
+if (import.meta.main) await runScenario(eventEmitterBaseline);

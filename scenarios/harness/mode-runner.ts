@@ -1,0 +1,153 @@
+import type { LoadStep } from "../../contract/result.ts";
+import { runClosedLoop } from "./closed-loop.ts";
+import { countsBetween } from "./message-ledger.ts";
+import { runOpenLoop } from "./pacer.ts";
+import type { ResourceSampler } from "./resource-sampler.ts";
+import type { StepOutcome } from "./run-outcome.ts";
+import type { CommonFlags, Workload } from "./scenario.ts";
+import type { StepRecorder, StepWindow } from "./step-recorder.ts";
+import { stepMeetsSlo } from "./step-verdict.ts";
+
+/** Warm-up runs at least this many operations (and at least --warmup-s), per the seed plan. */
+export const WARMUP_MIN_OPS = 1_000;
+/** ...but never longer than --warmup-s plus this. */
+export const WARMUP_EXTRA_CAP_MS = 10_000;
+const DRAIN_POLL_MS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Harness primitives a mode or custom scenario composes: warm-up, closed-loop phases, open-loop steps. */
+export class ModeRunner {
+  /** Total warm-up time so far (custom runs may warm up themselves). */
+  warmupMs = 0;
+
+  constructor(
+    readonly workload: Workload,
+    readonly recorder: StepRecorder,
+    readonly flags: CommonFlags,
+    readonly sloP99Ms: number,
+    readonly sampler: ResourceSampler,
+  ) {}
+
+  /** How long to wait for stragglers after a step: 5 x SLO, between 1 s and 10 s. */
+  get drainTimeoutMs(): number {
+    return Math.min(10_000, Math.max(1_000, 5 * this.sloP99Ms));
+  }
+
+  /** Forced full GC so one phase's garbage is not collected during the next. */
+  collectGarbage(): void {
+    Bun.gc(true);
+  }
+
+  private outstandingOps(window: StepWindow): number {
+    return Math.ceil(window.outstanding() / window.completionsPerOp);
+  }
+
+  private fire(window: StepWindow, intendedNs: number): void {
+    window.fired++;
+    this.workload.fire(intendedNs);
+  }
+
+  /** Waits until every operation of the window completed, or the drain timeout passed. */
+  async drain(window: StepWindow, timeoutMs = this.drainTimeoutMs): Promise<void> {
+    const deadline = Bun.nanoseconds() + timeoutMs * 1e6;
+    while (window.outstanding() > 0 && Bun.nanoseconds() < deadline) await sleep(DRAIN_POLL_MS);
+  }
+
+  /** Closed loop for --warmup-s and at least 1,000 operations (bounded); returns ms spent. */
+  async warmUp(): Promise<number> {
+    if (this.flags.warmupS <= 0) return 0;
+    const window = this.recorder.begin();
+    const minNs = this.flags.warmupS * 1e9;
+    const capNs = minNs + WARMUP_EXTRA_CAP_MS * 1e6;
+    const startNs = Bun.nanoseconds();
+    await runClosedLoop({
+      inflight: this.flags.inflight,
+      outstandingOps: () => this.outstandingOps(window),
+      fire: (intendedNs) => this.fire(window, intendedNs),
+      shouldStop: (elapsedNs) =>
+        elapsedNs >= capNs ||
+        (elapsedNs >= minNs && window.completions >= WARMUP_MIN_OPS * window.completionsPerOp),
+    });
+    await this.drain(window);
+    this.recorder.begin();
+    this.collectGarbage();
+    const spentMs = (Bun.nanoseconds() - startNs) / 1e6;
+    this.warmupMs += spentMs;
+    return spentMs;
+  }
+
+  private outcome(
+    window: StepWindow,
+    phase: LoadStep["phase"],
+    offered: number | null,
+    sendMs: number,
+    before: ReturnType<Workload["counts"]>,
+  ): StepOutcome {
+    const seconds = Math.max(sendMs, (window.lastCompletionNs - window.startNs) / 1e6) / 1000;
+    const achievedPerSec = seconds > 0 ? window.completions / window.completionsPerOp / seconds : 0;
+    const latency = window.primary().toPercentiles();
+    const figures = {
+      offeredPerSec: offered ?? achievedPerSec,
+      achievedPerSec,
+      p99Ms: latency.p99Ms,
+      errors: window.errors,
+      lost: window.outstanding(),
+    };
+    const step: LoadStep = {
+      phase,
+      offeredPerSec: figures.offeredPerSec,
+      achievedPerSec,
+      durationMs: sendMs,
+      latency,
+      errors: figures.errors,
+      lost: figures.lost,
+      sloMet: stepMeetsSlo(figures, this.sloP99Ms),
+    };
+    return { step, window, counts: countsBetween(before, this.workload.counts()), seconds };
+  }
+
+  /** A closed-loop phase of durationMs (the probe, or --mode=closed). */
+  async closedPhase(durationMs: number, phase: LoadStep["phase"] = "probe"): Promise<StepOutcome> {
+    this.collectGarbage();
+    const before = this.workload.counts();
+    const window = this.recorder.begin();
+    const { elapsedMs } = await runClosedLoop({
+      inflight: this.flags.inflight,
+      outstandingOps: () => this.outstandingOps(window),
+      fire: (intendedNs) => this.fire(window, intendedNs),
+      shouldStop: (elapsedNs) => elapsedNs >= durationMs * 1e6,
+    });
+    await this.drain(window);
+    return this.outcome(window, phase, null, elapsedMs, before);
+  }
+
+  /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */
+  async openStep(offeredPerSec: number, phase: LoadStep["phase"], durationMs: number): Promise<StepOutcome> {
+    this.collectGarbage();
+    const before = this.workload.counts();
+    const window = this.recorder.begin();
+    const { sendMs } = await runOpenLoop({
+      ratePerSec: offeredPerSec,
+      durationMs,
+      fire: (intendedNs) => this.fire(window, intendedNs),
+    });
+    await this.drain(window);
+    const result = this.outcome(window, phase, offeredPerSec, sendMs, before);
+    console.error(
+      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${result.step.achievedPerSec.toFixed(1)}/s p99 ${result.step.latency.p99Ms.toFixed(2)} ms errors ${result.step.errors} lost ${result.step.lost} ${result.step.sloMet ? "PASS" : "FAIL"}`,
+    );
+    return result;
+  }
+
+  /** Fires `count` operations at the same intended instant (a burst), then drains. */
+  async burst(count: number): Promise<StepOutcome> {
+    this.collectGarbage();
+    const before = this.workload.counts();
+    const window = this.recorder.begin();
+    const startNs = Bun.nanoseconds();
+    for (let index = 0; index < count; index++) this.fire(window, startNs);
+    await this.drain(window);
+    return this.outcome(window, "fixed", null, (Bun.nanoseconds() - startNs) / 1e6, before);
+  }
+}

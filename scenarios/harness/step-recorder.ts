@@ -1,0 +1,76 @@
+import { LatencyHistogram } from "./latency-histogram.ts";
+import type { LatencyKind, OpRecorder } from "./scenario.ts";
+
+/** One measured window: histograms and completion counts of operations fired inside it. */
+export class StepWindow {
+  readonly publish = new LatencyHistogram();
+  readonly endToEnd = new LatencyHistogram();
+  fired = 0;
+  completions = 0;
+  errors = 0;
+  lastCompletionNs: number;
+
+  constructor(
+    readonly startNs: number,
+    readonly kind: LatencyKind,
+    readonly completionsPerOp: number,
+  ) {
+    this.lastCompletionNs = startNs;
+  }
+
+  /** Completions still expected from operations fired in this window. */
+  outstanding(): number {
+    return Math.max(0, (this.fired - this.errors) * this.completionsPerOp - this.completions);
+  }
+
+  /** Primary-kind histogram (the one the SLO applies to). */
+  primary(): LatencyHistogram {
+    return this.kind === "publish" ? this.publish : this.endToEnd;
+  }
+}
+
+/**
+ * Routes completions to the current window; an operation intended before the window began is a late
+ * arrival from an earlier step (already counted lost there) and is ignored.
+ */
+export class StepRecorder implements OpRecorder {
+  current: StepWindow;
+  lateArrivals = 0;
+
+  constructor(
+    readonly kind: LatencyKind,
+    public completionsPerOp: number,
+  ) {
+    this.current = new StepWindow(Bun.nanoseconds(), kind, completionsPerOp);
+  }
+
+  begin(): StepWindow {
+    this.current = new StepWindow(Bun.nanoseconds(), this.kind, this.completionsPerOp);
+    return this.current;
+  }
+
+  private complete(window: StepWindow, kind: LatencyKind, intendedNs: number): void {
+    const now = Bun.nanoseconds();
+    (kind === "publish" ? window.publish : window.endToEnd).recordNanos(now - intendedNs);
+    if (kind === this.kind) {
+      window.completions++;
+      window.lastCompletionNs = now;
+    }
+  }
+
+  published(intendedNs: number): void {
+    if (intendedNs < this.current.startNs) this.lateArrivals++;
+    else this.complete(this.current, "publish", intendedNs);
+  }
+
+  delivered(intendedNs: number): void {
+    if (intendedNs < this.current.startNs) this.lateArrivals++;
+    else this.complete(this.current, "endToEnd", intendedNs);
+  }
+
+  failed(intendedNs: number, error: unknown): void {
+    if (intendedNs < this.current.startNs) return;
+    this.current.errors++;
+    if (this.current.errors <= 3) console.error(`[harness] operation failed: ${String(error)}`);
+  }
+}

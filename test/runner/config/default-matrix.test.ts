@@ -1,0 +1,49 @@
+import { describe, expect, test } from "bun:test";
+import path from "node:path";
+import { BUNDLED_SCENARIOS } from "../../../runner/config/bundled-scenarios.ts";
+import { REPO_ROOT } from "../../../runner/config/config-defaults.ts";
+import { loadMatrix } from "../../../runner/config/load-matrix.ts";
+import { planRun } from "../../../runner/plan/plan-run.ts";
+
+const HOST = { cores: 2, memoryBytes: 24 * 2 ** 30 };
+const matrix = loadMatrix(path.join(REPO_ROOT, "matrix.yaml"));
+
+describe("the repository's matrix.yaml", () => {
+  test("defaults to the standard profile", () => {
+    expect(matrix.defaultProfile).toBe("standard");
+    expect(Object.keys(matrix.profiles)).toEqual(["quick", "standard", "full"]);
+  });
+
+  test("quick fits 2 minutes on a 2-core host, with margin", () => {
+    const plan = planRun(matrix, { profile: "quick" }, HOST);
+    expect(plan.cells).toHaveLength(2);
+    expect(plan.estimatedSeconds).toBeLessThan(0.5 * 120);
+  });
+
+  test("standard fits 10 minutes on a 2-core host, with margin", () => {
+    const plan = planRun(matrix, {}, HOST);
+    expect(plan.cells).toHaveLength(12);
+    expect(plan.cells.every((cell) => cell.exceedsHost === null)).toBe(true);
+    expect(plan.estimatedSeconds).toBeLessThan(0.75 * 600);
+  });
+
+  test("full runs every bundled scenario and marks 4-CPU cells on a 2-core host", () => {
+    const plan = planRun(matrix, { profile: "full" }, HOST);
+    expect(new Set(plan.cells.map((cell) => cell.scenario))).toEqual(new Set(BUNDLED_SCENARIOS));
+    expect(plan.cells).toHaveLength(7 * 4 * 4 * 2);
+    expect(plan.cells.filter((cell) => cell.exceedsHost !== null)).toHaveLength(7 * 4 * 2);
+  });
+
+  test("every bundled scenario has its SLO", () => {
+    const slos = Object.fromEntries(matrix.profiles.full?.scenarios.map((s) => [s.name, s.sloP99Ms]) ?? []);
+    expect(slos).toEqual({
+      calibration: 250,
+      firehose: 50,
+      fanout: 100,
+      throughput: 50,
+      "thundering-herd": 250,
+      soak: 100,
+      saturation: 50,
+    });
+  });
+});

@@ -1,0 +1,316 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { REPO_ROOT } from "../../../runner/config/config-defaults.ts";
+import { loadMatrix, parseMatrix } from "../../../runner/config/load-matrix.ts";
+import { MatrixError } from "../../../runner/config/matrix-error.ts";
+
+const FILE = "/tmp/example/matrix.yaml";
+
+function errorOf(yaml: string, options = {}): MatrixError {
+  try {
+    parseMatrix(yaml, FILE, options);
+  } catch (error) {
+    if (error instanceof MatrixError) return error;
+    throw error;
+  }
+  throw new Error("expected a MatrixError");
+}
+
+/** One paragraph naming the file, the field path, the bad value and what is allowed. */
+function expectReport(error: MatrixError, parts: string[]) {
+  expect(error.message).not.toContain("\n");
+  expect(error.message).toContain(FILE);
+  for (const part of parts) expect(error.message).toContain(part);
+}
+
+const MINIMAL = "scenarios:\n  throughput: {}\n";
+
+describe("loadMatrix errors", () => {
+  test("wrong types", () => {
+    const error = errorOf(`${MINIMAL}axes:\n  cpus: ["one"]\n  smol: [yes]\n`);
+    expectReport(error, [
+      'axes.cpus[0]: got "one"',
+      "expected a number of CPUs",
+      'axes.smol[0]: got "yes"',
+      "true or false",
+    ]);
+    expect(error.issues.map((issue) => issue.line)).toEqual([4, 5]);
+  });
+
+  test("a list where a mapping belongs", () => {
+    expectReport(errorOf("scenarios: [throughput]\n"), ["scenarios", "expected a mapping"]);
+  });
+
+  test("unknown keys at any depth, with a suggestion", () => {
+    expectReport(errorOf(`${MINIMAL}axis:\n  cpus: [1]\n`), [
+      'unknown key "axis" (did you mean "axes"?)',
+      "allowed keys here:",
+    ]);
+    expectReport(errorOf(`${MINIMAL}axes:\n  cpu: [1]\n`), [
+      'axes: unknown key "cpu" (did you mean "cpus"?)',
+      "cpus, memory, smol",
+    ]);
+    expectReport(errorOf("scenarios:\n  throughput: { slo: 50 }\n"), [
+      "scenarios.throughput",
+      '"slo"',
+      "sloP99Ms",
+    ]);
+    const inProfile = errorOf(`${MINIMAL}profiles:\n  quick:\n    axes: { memroy: [1Gi] }\n`);
+    expectReport(inProfile, ["profiles.quick.axes", '"memroy" (did you mean "memory"?)']);
+    expect(inProfile.issues[0]?.line).toBe(5);
+  });
+
+  test("zero or negative limits", () => {
+    expectReport(errorOf(`${MINIMAL}axes:\n  cpus: [0]\n`), ["axes.cpus[0]: got 0", "at least 0.01"]);
+    expectReport(errorOf(`${MINIMAL}axes:\n  cpus: [1, -2]\n`), ["axes.cpus[1]: got -2"]);
+    expectReport(errorOf(`${MINIMAL}axes:\n  memory: [-1Gi]\n`), ["axes.memory[0]", "256Mi"]);
+    expectReport(errorOf("scenarios:\n  throughput: { repetitions: 0 }\n"), [
+      "scenarios.throughput.repetitions: got 0",
+      "at least 1",
+    ]);
+    expectReport(errorOf("defaults: { stepSeconds: 0 }\nscenarios: { throughput: {} }\n"), [
+      "defaults.stepSeconds",
+      "more than 0",
+    ]);
+    expectReport(errorOf(`${MINIMAL}axes:\n  cpus: []\n`), ["axes.cpus"]);
+  });
+
+  test("memory below Docker's 6 MiB minimum", () => {
+    const error = errorOf(`${MINIMAL}axes:\n  memory: [256Mi, 5Mi]\n`);
+    expectReport(error, ['axes.memory[1]: got "5Mi"', "below Docker's minimum memory limit of 6Mi"]);
+    expect(error.issues[0]).toMatchObject({ path: "axes.memory[1]", line: 4, column: 19 });
+    expectReport(errorOf(`${MINIMAL}axes:\n  memory: [6000000]\n`), ["got 6000000", "6Mi"]);
+    expect(() => parseMatrix(`${MINIMAL}axes:\n  memory: [6Mi]\n`, FILE)).not.toThrow();
+  });
+
+  test("duplicate axis values after unit conversion", () => {
+    expectReport(errorOf(`${MINIMAL}axes:\n  memory: [512Mi, 0.5Gi]\n`), [
+      "axes.memory[1]",
+      "repeats an earlier value",
+    ]);
+  });
+
+  test("unknown scenario of the bundled image", () => {
+    const error = errorOf("scenarios:\n  thruput: {}\n");
+    expectReport(error, [
+      "scenarios.thruput",
+      "not a scenario of the bundled image",
+      "throughput, thundering-herd",
+    ]);
+  });
+
+  test("any scenario name with an image of your own, if it has a command", () => {
+    const ok = parseMatrix(
+      'image: "myapp:1.2"\ncommand: ["serve.ts", "{flags}"]\nscenarios:\n  checkout: {}\n',
+      FILE,
+    );
+    expect(ok.base?.scenarios[0]?.name).toBe("checkout");
+    expect(ok.base?.image).toEqual({ kind: "image", ref: "myapp:1.2" });
+    const missing = errorOf("build: { context: ./svc }\nscenarios:\n  checkout: {}\n");
+    expectReport(missing, ["scenarios.checkout", "has no command"]);
+  });
+
+  test("build and image together", () => {
+    expectReport(errorOf(`image: app:1\nbuild: {}\ncommand: [x]\n${MINIMAL}`), [
+      "image: set either build",
+      "not both",
+    ]);
+  });
+
+  test("unknown placeholder or misplaced {flags} in a command", () => {
+    expectReport(errorOf(`command: ["--warmup={warmup}"]\n${MINIMAL}`), [
+      "command[0]",
+      "unknown placeholder {warmup}",
+      "{warmupSeconds}",
+    ]);
+    expectReport(errorOf(`command: ["x{flags}"]\n${MINIMAL}`), [
+      "command[0]",
+      "{flags} must be a list item on its own",
+    ]);
+  });
+
+  test("malformed YAML names the line and column", () => {
+    const error = errorOf("scenarios:\n  throughput: [1,\naxes: {}\n");
+    expectReport(error, [`${FILE}:3:1: malformed YAML`]);
+    expect(errorOf("a: 1\na: 2\n").message).toContain(`${FILE}:2:1: malformed YAML: Map keys must be unique`);
+  });
+
+  test("a top level that is not a mapping", () => {
+    expectReport(errorOf("- 1\n- 2\n"), ["expected a mapping at the top"]);
+  });
+
+  test("defaultProfile must name a profile", () => {
+    expectReport(errorOf(`${MINIMAL}defaultProfile: standrd\nprofiles:\n  standard: {}\n`), [
+      'defaultProfile: got "standrd"',
+      "profiles: standard",
+    ]);
+  });
+
+  test("exclude or include naming an unknown scenario or flag", () => {
+    expectReport(errorOf(`${MINIMAL}exclude: [{ scenario: fanout }]\n`), [
+      "exclude[0].scenario",
+      '"fanout" is not a scenario of this matrix',
+    ]);
+    expectReport(errorOf(`${MINIMAL}exclude: [{ flags: { payload: 1kb } }]\n`), [
+      "exclude[0].flags.payload",
+      'has the flag "payload"',
+    ]);
+    expectReport(errorOf(`${MINIMAL}include: [{ scenario: soak }]\n`), ["include[0].scenario"]);
+  });
+
+  test("a profile value that breaks the merged matrix points into the profile", () => {
+    const error = errorOf(`${MINIMAL}profiles:\n  quick:\n    axes: { memory: [1Mi] }\n`);
+    expectReport(error, ['profiles.quick.axes.memory[0]: got "1Mi"']);
+    expect(error.issues[0]?.line).toBe(5);
+  });
+
+  test("a missing file", () => {
+    const error = (() => {
+      try {
+        loadMatrix("/nonexistent/matrix.yaml");
+      } catch (caught) {
+        return caught as MatrixError;
+      }
+    })();
+    expect(error).toBeInstanceOf(MatrixError);
+    expect(error?.message).toContain("/nonexistent/matrix.yaml: cannot read it (no such file)");
+  });
+
+  test("several problems are reported together, in one paragraph", () => {
+    const error = errorOf(`${MINIMAL}axes:\n  cpus: [0, -1, a, b, c]\n`);
+    expect(error.issues).toHaveLength(5);
+    expect(error.message).toContain("(and 1 more)");
+    expect(error.message).not.toContain("\n");
+  });
+
+  test("the cloudRun section goes through a plugged schema", () => {
+    const schema = z.strictObject({ region: z.string() });
+    expect(errorOf(`${MINIMAL}cloudRun: { regoin: x }\n`, { cloudRunSchema: schema }).message).toContain(
+      "cloudRun",
+    );
+    expect(
+      parseMatrix(`${MINIMAL}cloudRun: { region: x }\n`, FILE, { cloudRunSchema: schema }).base?.cloudRun,
+    ).toEqual({
+      region: "x",
+    });
+    expect(parseMatrix(`${MINIMAL}cloudRun: { anything: [1] }\n`, FILE).base?.cloudRun).toEqual({
+      anything: [1],
+    });
+  });
+});
+
+describe("loadMatrix defaults and profiles", () => {
+  test("defaults fill every setting; the bundled image builds from the repository root", () => {
+    const matrix = parseMatrix(MINIMAL, FILE);
+    expect(matrix.base?.image).toEqual({
+      kind: "build",
+      context: REPO_ROOT,
+      dockerfile: "Dockerfile",
+      args: {},
+    });
+    expect(matrix.base?.bundledImage).toBe(true);
+    expect(matrix.base?.axes).toEqual({ cpus: [1], memoryBytes: [512 * 2 ** 20], smol: [false, true] });
+    expect(matrix.base?.scenarios[0]).toMatchObject({
+      name: "throughput",
+      sloP99Ms: 50,
+      warmupSeconds: 1,
+      stepSeconds: 1,
+      durationSeconds: 10,
+      repetitions: 3,
+      timeoutSeconds: 120,
+      network: false,
+      env: {},
+    });
+  });
+
+  test("scenario settings beat the defaults block, which beats the built-in defaults", () => {
+    const matrix = parseMatrix(
+      "defaults: { repetitions: 5, warmupSeconds: 2 }\nscenarios:\n  fanout: { repetitions: 1 }\n",
+      FILE,
+    );
+    expect(matrix.base?.scenarios[0]).toMatchObject({ repetitions: 1, warmupSeconds: 2, sloP99Ms: 100 });
+  });
+
+  test("a relative build context starts at the matrix file's directory", () => {
+    const matrix = parseMatrix(
+      'build: { context: ../svc, args: { V: 1 } }\ncommand: ["main.ts"]\nscenarios: { a: {} }\n',
+      FILE,
+    );
+    expect(matrix.base?.image).toEqual({
+      kind: "build",
+      context: "/tmp/svc",
+      dockerfile: "Dockerfile",
+      args: { V: "1" },
+    });
+    expect(matrix.base?.bundledImage).toBe(false);
+  });
+
+  test("profiles merge mappings, replace lists, and choose scenarios", () => {
+    const yaml = `defaultProfile: quick
+axes: { cpus: [1, 2], memory: [256Mi] }
+defaults: { repetitions: 3, warmupSeconds: 2 }
+scenarios:
+  throughput: { sloP99Ms: 40 }
+  fanout: {}
+profiles:
+  quick:
+    axes: { cpus: [0.5] }
+    defaults: { repetitions: 1 }
+    scenarios: { fanout: { sloP99Ms: 80 } }
+  image:
+    image: app:1
+    command: ["x"]
+`;
+    const matrix = parseMatrix(yaml, FILE);
+    expect(matrix.base).toBeNull();
+    const quick = matrix.profiles.quick;
+    expect(quick?.axes).toEqual({ cpus: [0.5], memoryBytes: [256 * 2 ** 20], smol: [false, true] });
+    expect(
+      quick?.scenarios.map((s) => [s.name, s.selected, s.sloP99Ms, s.repetitions, s.warmupSeconds]),
+    ).toEqual([
+      ["fanout", true, 80, 1, 2],
+      ["throughput", false, 40, 1, 2],
+    ]);
+    expect(matrix.profiles.image?.image).toEqual({ kind: "image", ref: "app:1" });
+  });
+
+  test("YAML anchors and merge keys work; an empty profile changes nothing", () => {
+    const yaml = `x-fast: &fast { warmupSeconds: 0, stepSeconds: 0.5 }
+scenarios:
+  throughput: { <<: *fast, sloP99Ms: 30 }
+defaultProfile: same
+profiles:
+  same:
+`;
+    expect(errorOf(yaml).message).toContain('unknown key "x-fast"');
+    const matrix = parseMatrix(
+      yaml.replace(
+        "x-fast: &fast { warmupSeconds: 0, stepSeconds: 0.5 }\n",
+        "defaults: &fast { warmupSeconds: 0, stepSeconds: 0.5 }\n",
+      ),
+      FILE,
+    );
+    expect(matrix.profiles.same?.scenarios[0]).toMatchObject({
+      warmupSeconds: 0,
+      stepSeconds: 0.5,
+      sloP99Ms: 30,
+    });
+  });
+
+  test("every profile is validated when the file loads", () => {
+    const yaml = `${MINIMAL}defaultProfile: a\nprofiles:\n  a: {}\n  b:\n    scenarios: { nope: {} }\n`;
+    expect(errorOf(yaml).message).toContain("profiles.b.scenarios.nope");
+  });
+
+  test("loads from disk and names the file", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "matrix-"));
+    const file = path.join(dir, "m.yaml");
+    writeFileSync(file, `${MINIMAL}axes: { cpus: [1.5] }\n`);
+    expect(loadMatrix(file).base?.axes.cpus).toEqual([1.5]);
+    writeFileSync(file, `${MINIMAL}axes: { cpus: [1.5], extra: 1 }\n`);
+    expect(() => loadMatrix(file)).toThrow(`${file}:3:`);
+  });
+});
