@@ -1,0 +1,57 @@
+import type { CellRecord } from "../results/cell-record.ts";
+import type { ScenarioSizing } from "../sizing/sizing-report.ts";
+import { ceilingVsCpu } from "./charts/ceiling-chart.ts";
+import { costVsCeiling } from "./charts/cost-chart.ts";
+import { memoryVsLimit } from "./charts/memory-chart.ts";
+import { p99VsLoad } from "./charts/p99-chart.ts";
+import { smolVsDefault } from "./charts/smol-chart.ts";
+
+/** One chart: a title, one sentence on how to read it, and a JSON-only Chart.js config. */
+export interface ChartSpec {
+  id: string;
+  title: string;
+  caption: string;
+  config: Record<string, unknown>;
+  /** Spans the full row: charts with many series. */
+  wide?: boolean;
+}
+
+/** The five charts of one scenario. */
+export function chartSpecs(s: ScenarioSizing, records: Map<string, CellRecord>, index: number): ChartSpec[] {
+  const id = (name: string) => `chart-${index}-${name}`;
+  return [
+    {
+      id: id("ceiling"),
+      title: "Ceiling vs vCPU",
+      caption: "One line per memory size; a flat line means more CPUs do not help.",
+      config: ceilingVsCpu(s),
+    },
+    {
+      id: id("memory"),
+      title: "Peak memory vs limit",
+      caption: "Bars: peak memory (red = high OOM risk, amber = medium); black marks: the limit.",
+      config: memoryVsLimit(s),
+    },
+    {
+      id: id("smol"),
+      title: "--smol vs default",
+      caption: "Bars: ceiling (left axis); points: peak memory (right axis).",
+      config: smolVsDefault(s),
+    },
+    {
+      id: id("cost"),
+      title: "Cost vs ceiling",
+      caption:
+        "Cost per hour at the target load against one instance's ceiling; the star is the recommendation.",
+      config: costVsCeiling(s),
+    },
+    {
+      id: id("p99"),
+      title: "p99 vs offered load",
+      caption:
+        "Each cell's load steps; the red dashed line is the SLO, triangles mark the knee. Click legend entries to show --smol or non-deployable cells.",
+      config: p99VsLoad(s, records),
+      wide: true,
+    },
+  ];
+}

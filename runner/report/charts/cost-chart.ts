@@ -1,0 +1,55 @@
+import type { CellSizing, ScenarioSizing } from "../../sizing/sizing-report.ts";
+import { fmt } from "../fmt.ts";
+import { chartStyle } from "./chart-style.ts";
+
+/** Cost per hour at the target against the ceiling; the recommendation is a star. */
+export function costVsCeiling(s: ScenarioSizing): Record<string, unknown> {
+  const priced = s.cells.filter((c) => c.costPerHourUsd !== null && c.ceilingPerSec);
+  const point = (c: CellSizing) => ({
+    x: Math.round(c.ceilingPerSec?.median ?? 0),
+    y: Number((c.costPerHourUsd ?? 0).toFixed(4)),
+    label: fmt.shortSize(c),
+  });
+  const rec = priced.find((c) => c.cellId === s.recommendation?.cellId);
+  return {
+    type: "scatter",
+    data: {
+      datasets: [
+        ...(rec
+          ? [
+              {
+                label: `recommended: ${fmt.shortSize(rec)}`,
+                data: [point(rec)],
+                pointStyle: "star",
+                pointRadius: 16,
+                pointBorderWidth: 3,
+                borderColor: "#dc2626",
+                backgroundColor: "#dc2626",
+              },
+            ]
+          : []),
+        {
+          label: "eligible",
+          data: priced.filter((c) => c.eligible).map(point),
+          backgroundColor: "#2563eb",
+          borderColor: "#2563eb",
+          pointRadius: 5,
+        },
+        {
+          label: "not eligible",
+          data: priced.filter((c) => !c.eligible).map(point),
+          backgroundColor: "#9ca3af",
+          borderColor: "#9ca3af",
+          pointRadius: 5,
+          pointStyle: "crossRot",
+        },
+      ],
+    },
+    options: {
+      scales: {
+        x: chartStyle.axis("ceiling per instance (msg/s)"),
+        y: chartStyle.axis("cost at target ($/hour)"),
+      },
+    },
+  };
+}

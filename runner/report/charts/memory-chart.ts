@@ -1,0 +1,37 @@
+import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
+import { fmt } from "../fmt.ts";
+import { chartStyle } from "./chart-style.ts";
+
+const MIB = 1024 * 1024;
+
+/** Peak memory bars coloured by OOM risk, with each cell's limit marked. */
+export function memoryVsLimit(s: ScenarioSizing): Record<string, unknown> {
+  const cells = s.cells.filter((c) => c.peakMemoryBytes !== null);
+  return {
+    type: "bar",
+    data: {
+      labels: cells.map(fmt.shortSize),
+      datasets: [
+        {
+          label: "peak memory (MiB)",
+          data: cells.map((c) => Math.round((c.peakMemoryBytes ?? 0) / MIB)),
+          backgroundColor: cells.map((c) =>
+            c.oomRisk === "high" ? "#dc2626" : c.oomRisk === "medium" ? "#f59e0b" : "#2563eb",
+          ),
+        },
+        {
+          type: "line",
+          label: "limit (MiB)",
+          data: cells.map((c) => Math.round(c.memoryBytes / MIB)),
+          borderColor: "#111827",
+          backgroundColor: "#111827",
+          showLine: false,
+          pointStyle: "line",
+          pointRadius: 14,
+          pointBorderWidth: 3,
+        },
+      ],
+    },
+    options: { scales: { y: chartStyle.axis("MiB", { beginAtZero: true }) } },
+  };
+}

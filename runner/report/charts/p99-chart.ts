@@ -1,0 +1,67 @@
+import type { LoadStep } from "../../../contract/result.ts";
+import type { CellRecord } from "../../results/cell-record.ts";
+import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
+import { fmt } from "../fmt.ts";
+import { chartStyle } from "./chart-style.ts";
+
+const stepsOf = (record: CellRecord | undefined): LoadStep[] =>
+  [...(record?.repetitions.find((r) => r.result?.steps.length)?.result?.steps ?? [])].sort(
+    (a, b) => a.offeredPerSec - b.offeredPerSec,
+  );
+
+/** p99 against offered load from each cell's load steps, with the SLO line and the knees. */
+export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): Record<string, unknown> {
+  const cells = s.cells.filter((c) => c.status === "ok" && stepsOf(records.get(c.cellId)).length > 0);
+  const datasets: Array<Record<string, unknown>> = cells.map((c, i) => ({
+    label: fmt.shortSize(c),
+    data: stepsOf(records.get(c.cellId)).map((st) => ({
+      x: Math.round(st.offeredPerSec),
+      y: st.latency.p99Ms,
+    })),
+    borderColor: chartStyle.color(i),
+    backgroundColor: chartStyle.color(i),
+    showLine: true,
+    hidden: c.smol || !c.deployability.deployable,
+  }));
+  const knees = cells.flatMap((c) => {
+    const knee = records.get(c.cellId)?.repetitions.find((r) => r.result?.ceiling?.kneePerSec)?.result
+      ?.ceiling?.kneePerSec;
+    const steps = stepsOf(records.get(c.cellId));
+    if (!knee || steps.length === 0) return [];
+    const nearest = [...steps].sort(
+      (a, b) => Math.abs(a.offeredPerSec - knee) - Math.abs(b.offeredPerSec - knee),
+    )[0];
+    return [{ x: Math.round(knee), y: nearest?.latency.p99Ms ?? s.sloP99Ms }];
+  });
+  const maxX = Math.max(1, ...datasets.flatMap((d) => (d.data as Array<{ x: number }>).map((p) => p.x)));
+  datasets.push({
+    label: "knee",
+    data: knees,
+    pointStyle: "triangle",
+    pointRadius: 7,
+    borderColor: "#111827",
+    backgroundColor: "#111827",
+  });
+  datasets.push({
+    label: `SLO p99 ${s.sloP99Ms} ms`,
+    data: [
+      { x: 0, y: s.sloP99Ms },
+      { x: maxX, y: s.sloP99Ms },
+    ],
+    borderColor: "#dc2626",
+    borderDash: [8, 4],
+    pointRadius: 0,
+    showLine: true,
+  });
+  return {
+    type: "scatter",
+    data: { datasets },
+    options: {
+      plugins: { legend: { position: "right" } },
+      scales: {
+        x: chartStyle.axis("offered load (msg/s)"),
+        y: chartStyle.axis("p99 latency (ms, log)", { type: "logarithmic" }),
+      },
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { CellRecord } from "../results/cell-record.ts";
+import { measureCell } from "../sizing/cell-measurements.ts";
+import type { CheckSize } from "../sizing/check-deploy.ts";
+import { SizingReport } from "../sizing/sizing-report.ts";
+import { readRunDir } from "./read-run-dir.ts";
+import { ReportInputError } from "./report-input-error.ts";
+
+export type BaselineCeilings = Map<string, { ceilingPerSec: number; source: string }>;
+
+const sameSize = (c: { cpus: number; memoryBytes: number; smol: boolean }, size: CheckSize) =>
+  c.cpus === size.cpus && c.memoryBytes === size.memoryBytes && c.smol === size.smol;
+
+function fromRecords(records: CellRecord[], size: CheckSize, source: string): BaselineCeilings {
+  const out: BaselineCeilings = new Map();
+  for (const r of records) {
+    const ceiling = measureCell(r).ceilingPerSec?.median;
+    if (sameSize(r.cell, size) && ceiling) out.set(r.cell.scenario, { ceilingPerSec: ceiling, source });
+  }
+  return out;
+}
+
+/** Baseline ceilings for one size by scenario, from a run id, a run directory, a sizing.json or a cell record file. */
+export async function readBaselineCeilings(
+  ref: string,
+  size: CheckSize,
+  resultsDir: string,
+): Promise<BaselineCeilings> {
+  const candidates = [ref, join(resultsDir, ref)];
+  for (const path of candidates) {
+    const info = await stat(path).catch(() => null);
+    if (info?.isDirectory()) {
+      const contents = await readRunDir(path);
+      return fromRecords(contents.records, size, `run ${contents.runId}`);
+    }
+    if (info?.isFile()) {
+      const json: unknown = await Bun.file(path)
+        .json()
+        .catch(() => null);
+      const report = SizingReport.safeParse(json);
+      if (report.success) {
+        const out: BaselineCeilings = new Map();
+        for (const s of report.data.scenarios)
+          for (const c of s.cells)
+            if (sameSize(c, size) && c.ceilingPerSec)
+              out.set(c.scenario, {
+                ceilingPerSec: c.ceilingPerSec.median,
+                source: `${basename(path)} of run ${report.data.runId}`,
+              });
+        return out;
+      }
+      const record = CellRecord.safeParse(json);
+      if (record.success) return fromRecords([record.data], size, basename(path));
+      throw new ReportInputError(
+        `${path} is neither a sizing.json nor a cell record`,
+        "Pass a run id, a run directory, a sizing.json or a cells/<id>.json.",
+      );
+    }
+  }
+  throw new ReportInputError(
+    `baseline "${ref}" not found (looked in ${candidates.join(" and ")})`,
+    "Pass a run id from results/ or a file path.",
+  );
+}

@@ -1,0 +1,116 @@
+import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import { fmt } from "./fmt.ts";
+
+const cellText = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
+const row = (cells: string[]) => `| ${cells.map(cellText).join(" | ")} |`;
+const table = (header: string[], rows: string[][]) =>
+  [row(header), row(header.map(() => "---")), ...rows.map(row)].join("\n");
+
+function pickLine(p: SizePick): string[] {
+  return [
+    p.strategy,
+    fmt.size(p),
+    `${p.instances} (max ${p.maxInstances})`,
+    fmt.usd(p.costPerHourUsd),
+    fmt.usd(p.costPerMillionMessagesUsd),
+    `${fmt.ms(p.p99AtCeilingMs)} ms`,
+    `${fmt.rate(p.ceilingPerSec)}${p.noisy ? " (noisy)" : ""}`,
+  ];
+}
+
+function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
+  const out = [`## ${s.scenario}`, ""];
+  const rec = s.recommendation;
+  if (rec) {
+    out.push(
+      `**Deploy ${fmt.size(rec)}** with ${rec.instances} instance${rec.instances === 1 ? "" : "s"} for ` +
+        `${fmt.rate(report.settings.targetPerSec)} at p99 ≤ ${s.sloP99Ms} ms: about ${fmt.usd(rec.costPerHourUsd)}/hour, ` +
+        `${fmt.usd(rec.costPerMillionMessagesUsd)} per million messages (cheapest eligible).`,
+      "",
+      "```sh",
+      rec.gcloud,
+      "```",
+      "",
+    );
+  } else out.push("**No size can be recommended** for this scenario: see the findings.", "");
+  const picks = Object.values(s.picks).filter((p): p is SizePick => p !== null);
+  if (picks.length > 0)
+    out.push(
+      table(
+        ["strategy", "size", "instances", "$/hour", "$/M msgs", "p99 at ceiling", "ceiling/instance"],
+        picks.map(pickLine),
+      ),
+      "",
+    );
+  if (s.findings.length > 0) out.push(...s.findings.map((f) => `- ${f}`), "");
+  out.push(
+    table(
+      [
+        "size",
+        "status",
+        "ceiling (min–max)",
+        "p50/p95/p99 ms",
+        "peak / limit",
+        "throttled s",
+        "OOM",
+        "instances",
+        "$/hour",
+        "--smol Δ ceiling/p99/mem",
+        "verdict",
+      ],
+      s.cells.map((c) => [
+        fmt.size(c),
+        c.status,
+        c.ceilingPerSec
+          ? `${fmt.rate(c.ceilingPerSec.median)} (${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})${c.noisy ? " noisy" : ""}`
+          : "–",
+        `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
+        `${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)} (${fmt.pct(c.memoryHeadroom)} free)`,
+        c.throttledSeconds === null ? "–" : c.throttledSeconds.toFixed(2),
+        `${c.oomRisk}${c.oomRepetitions + c.gcThrashRepetitions > 0 ? ` (${c.oomRepetitions} oom, ${c.gcThrashRepetitions} gc-thrash)` : ""}`,
+        c.instances === null ? "–" : String(c.instances),
+        fmt.usd(c.costPerHourUsd),
+        c.smolDelta
+          ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
+          : "",
+        c.eligible ? "eligible" : c.ineligibleReasons.join("; "),
+      ]),
+    ),
+    "",
+  );
+  return out.join("\n");
+}
+
+/** report.md: GitHub-flavoured Markdown, readable in a PR, a step summary or a terminal. */
+export function reportMarkdown(report: SizingReport): string {
+  const st = report.settings;
+  const { searchCost } = report;
+  return [
+    `# Cloud Run sizing: run ${report.runId}`,
+    "",
+    `Target **${fmt.rate(st.targetPerSec)}** at ${fmt.pct(st.utilizationTarget)} utilisation, ${st.billing}-based billing, ` +
+      `region tier ${st.regionTier}, concurrency ${st.concurrency}, min ${st.minInstances} / max ${st.maxInstances ?? "unset"} instances. ` +
+      `Prices dated ${report.pricesDated} (${report.pricesSource}): $${report.prices.vcpuSecondUsd}/vCPU-s, ` +
+      `$${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${report.generatedAt}.`,
+    "",
+    ...report.scenarios.map((s) => scenarioSection(s, report)),
+    "## Search cost",
+    "",
+    searchCost.ratio === null
+      ? "No ceiling searches were recorded."
+      : `Ceiling searches took ${searchCost.searchSeconds.toFixed(0)} s of load steps versus ${searchCost.exhaustiveSweepSeconds.toFixed(0)} s ` +
+        `for a 10-step sweep at the same resolution: ratio ${searchCost.ratio.toFixed(2)}.`,
+    "",
+    "## Assumptions",
+    "",
+    ...report.assumptions.map((a) => `- ${a}`),
+    "",
+    "## How to read this",
+    "",
+    "- **ceiling**: the highest offered rate one instance sustained with p99 within the SLO (median over repetitions; min–max shows the spread).",
+    "- **p50/p95/p99**: latency at that ceiling. **peak / limit**: highest memory seen against the container limit.",
+    "- **eligible** cells: status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Noisy cells are eligible but marked.",
+    "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells.",
+    "",
+  ].join("\n");
+}

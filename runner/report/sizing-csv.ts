@@ -1,0 +1,60 @@
+import type { CellSizing, SizingReport } from "../sizing/sizing-report.ts";
+
+const MIB = 1024 * 1024;
+const round = (n: number | null | undefined, digits = 3) =>
+  n === null || n === undefined ? "" : String(Number(n.toFixed(digits)));
+
+/** One column per entry: header and how to read it from a cell. */
+export const SIZING_CSV_COLUMNS: Array<[string, (c: CellSizing, picks: string) => string]> = [
+  ["scenario", (c) => c.scenario],
+  ["cell_id", (c) => c.cellId],
+  ["cpus", (c) => String(c.cpus)],
+  ["memory_mib", (c) => round(c.memoryBytes / MIB, 0)],
+  ["smol", (c) => String(c.smol)],
+  ["status", (c) => c.status],
+  ["ok_repetitions", (c) => `${c.okRepetitions}/${c.repetitions}`],
+  ["ceiling_per_sec", (c) => round(c.ceilingPerSec?.median, 1)],
+  ["ceiling_min_per_sec", (c) => round(c.ceilingPerSec?.min, 1)],
+  ["ceiling_max_per_sec", (c) => round(c.ceilingPerSec?.max, 1)],
+  ["ceiling_cv", (c) => round(c.ceilingPerSec?.cv, 4)],
+  ["noisy", (c) => String(c.noisy)],
+  ["p50_at_ceiling_ms", (c) => round(c.p50AtCeilingMs)],
+  ["p95_at_ceiling_ms", (c) => round(c.p95AtCeilingMs)],
+  ["p99_at_ceiling_ms", (c) => round(c.p99AtCeilingMs)],
+  ["slo_p99_ms", (c) => String(c.sloP99Ms)],
+  ["slo_met", (c) => String(c.sloMet)],
+  ["peak_memory_mib", (c) => round(c.peakMemoryBytes === null ? null : c.peakMemoryBytes / MIB, 1)],
+  ["memory_headroom_pct", (c) => round(c.memoryHeadroom === null ? null : c.memoryHeadroom * 100, 1)],
+  ["throttled_seconds", (c) => round(c.throttledSeconds)],
+  ["oom_repetitions", (c) => String(c.oomRepetitions)],
+  ["gc_thrash_repetitions", (c) => String(c.gcThrashRepetitions)],
+  ["oom_risk", (c) => c.oomRisk],
+  ["deployable", (c) => String(c.deployability.deployable)],
+  ["deploy_conditions", (c) => c.deployability.conditions.join("; ")],
+  ["instances", (c) => (c.instances === null ? "" : String(c.instances))],
+  ["fits", (c) => String(c.fits)],
+  ["cost_per_hour_usd", (c) => round(c.costPerHourUsd, 4)],
+  ["cost_per_million_messages_usd", (c) => round(c.costPerMillionMessagesUsd, 5)],
+  ["smol_ceiling_delta_pct", (c) => round(c.smolDelta?.ceilingPct, 1)],
+  ["smol_p99_delta_pct", (c) => round(c.smolDelta?.p99Pct, 1)],
+  ["smol_peak_memory_delta_pct", (c) => round(c.smolDelta?.peakMemoryPct, 1)],
+  ["eligible", (c) => String(c.eligible)],
+  ["ineligible_reasons", (c) => c.ineligibleReasons.join("; ")],
+  ["picked_as", (_c, picks) => picks],
+];
+
+const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** sizing.csv: one row per cell, every scenario, RFC 4180 quoting. */
+export function sizingCsv(report: SizingReport): string {
+  const lines = [SIZING_CSV_COLUMNS.map(([name]) => name).join(",")];
+  for (const scenario of report.scenarios)
+    for (const cell of scenario.cells) {
+      const picks = Object.values(scenario.picks)
+        .filter((p) => p?.cellId === cell.cellId)
+        .map((p) => p?.strategy)
+        .join(" ");
+      lines.push(SIZING_CSV_COLUMNS.map(([, read]) => quote(read(cell, picks))).join(","));
+    }
+  return `${lines.join("\n")}\n`;
+}

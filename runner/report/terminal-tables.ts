@@ -1,0 +1,80 @@
+import Table from "cli-table3";
+import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import { fmt } from "./fmt.ts";
+
+const MIB = 1024 * 1024;
+
+function measurementsTable(s: ScenarioSizing): string {
+  const table = new Table({
+    head: [
+      "vCPU",
+      "memory",
+      "smol",
+      "ceiling",
+      "p50/p95/p99 ms",
+      "peak / limit",
+      "throttled s",
+      "OOM",
+      "status",
+    ],
+    style: { head: [], border: [], compact: true },
+  });
+  for (const c of s.cells)
+    table.push([
+      String(c.cpus),
+      `${Math.round(c.memoryBytes / MIB)} MiB`,
+      c.smol ? "yes" : "",
+      c.ceilingPerSec
+        ? `${fmt.rate(c.ceilingPerSec.median)} ±${(c.ceilingPerSec.cv * 100).toFixed(0)}%${c.noisy ? " noisy" : ""}`
+        : "–",
+      `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
+      `${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)}`,
+      c.throttledSeconds === null ? "–" : c.throttledSeconds.toFixed(2),
+      c.oomRepetitions + c.gcThrashRepetitions > 0
+        ? `${c.oomRisk} (${c.oomRepetitions + c.gcThrashRepetitions}×)`
+        : c.oomRisk,
+      c.status,
+    ]);
+  return table.toString();
+}
+
+function planTable(s: ScenarioSizing): string {
+  const table = new Table({
+    head: ["size", "instances", "$/hour", "$/M msgs", "verdict"],
+    style: { head: [], border: [], compact: true },
+    colWidths: [null, null, null, null, 70] as unknown as number[],
+    wordWrap: true,
+  });
+  for (const c of s.cells)
+    table.push([
+      fmt.size(c),
+      c.instances === null ? "–" : String(c.instances),
+      fmt.usd(c.costPerHourUsd),
+      fmt.usd(c.costPerMillionMessagesUsd),
+      c.eligible ? "eligible" : c.ineligibleReasons.join("; "),
+    ]);
+  return table.toString();
+}
+
+const pickText = (p: SizePick) =>
+  `  ${p.strategy.padEnd(9)} ${fmt.size(p)} × ${p.instances}: ${fmt.usd(p.costPerHourUsd)}/h, p99 ${fmt.ms(p.p99AtCeilingMs)} ms`;
+
+/** The terminal view: per scenario, the measurements, the plan, the picks and the findings. */
+export function terminalTables(report: SizingReport): string {
+  const out: string[] = [];
+  for (const s of report.scenarios) {
+    out.push(
+      `\n== ${s.scenario} (p99 SLO ${s.sloP99Ms} ms, target ${fmt.rate(report.settings.targetPerSec)}) ==`,
+    );
+    out.push(measurementsTable(s), planTable(s));
+    const picks = Object.values(s.picks).filter((p): p is SizePick => p !== null);
+    if (s.recommendation) {
+      out.push(
+        `Recommendation (cheapest eligible): ${fmt.size(s.recommendation)} × ${s.recommendation.instances}`,
+      );
+      out.push(...picks.map(pickText), `  ${s.recommendation.gcloud}`);
+    } else out.push("No size can be recommended for this scenario.");
+    out.push(...s.findings.map((f) => `  • ${f}`));
+  }
+  return out.join("\n");
+}

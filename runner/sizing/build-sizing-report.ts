@@ -1,0 +1,110 @@
+import type { CellRecord } from "../results/cell-record.ts";
+import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "./cloud-run-prices.ts";
+import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
+import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
+import { pickStrategies } from "./pick-strategies.ts";
+import { scenarioFindings } from "./scenario-findings.ts";
+import { sizeCell } from "./size-cell.ts";
+import type { CellSizing, ScenarioSizing, SizePick, SizingReport, Strategy } from "./sizing-report.ts";
+import { smolDelta } from "./smol-delta.ts";
+
+export interface BuildSizingOptions {
+  runId: string;
+  settings: CloudRunSettings;
+  generatedAt?: string;
+}
+
+function toPick(strategy: Strategy, cell: CellSizing | null, settings: CloudRunSettings): SizePick | null {
+  if (!cell || cell.instances === null || cell.costPerHourUsd === null || cell.p99AtCeilingMs === null)
+    return null;
+  const maxInstances = settings.maxInstances ?? Math.max(cell.instances * MAX_INSTANCES_FACTOR, 1);
+  return {
+    strategy,
+    cellId: cell.cellId,
+    cpus: cell.cpus,
+    memoryBytes: cell.memoryBytes,
+    smol: cell.smol,
+    instances: cell.instances,
+    maxInstances,
+    costPerHourUsd: cell.costPerHourUsd,
+    costPerMillionMessagesUsd: cell.costPerMillionMessagesUsd ?? 0,
+    p99AtCeilingMs: cell.p99AtCeilingMs,
+    ceilingPerSec: cell.ceilingPerSec?.median ?? 0,
+    noisy: cell.noisy,
+    gcloud: gcloudCommand({
+      ...settings,
+      ...cell,
+      instances: cell.instances,
+      maxInstances,
+      executionEnvironment: cell.deployability.executionEnvironment,
+    }),
+  };
+}
+
+const order = (a: CellSizing, b: CellSizing) =>
+  a.cpus - b.cpus ||
+  a.memoryBytes - b.memoryBytes ||
+  Number(a.smol) - Number(b.smol) ||
+  a.cellId.localeCompare(b.cellId);
+
+function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRunSettings): ScenarioSizing {
+  const prices = resolveUnitPrices(settings);
+  const sized = records.map((r) => sizeCell(r, settings, prices)).sort(order);
+  const cells = sized.map((c) => ({ ...c, smolDelta: smolDelta(c, sized) }));
+  const picked = pickStrategies(cells, settings.balancedCostWeight);
+  const picks = {
+    cheapest: toPick("cheapest", picked.cheapest, settings),
+    fastest: toPick("fastest", picked.fastest, settings),
+    balanced: toPick("balanced", picked.balanced, settings),
+  };
+  return {
+    scenario,
+    sloP99Ms: settings.sloP99Ms ?? records[0]?.cell.sloP99Ms ?? 0,
+    cells,
+    picks,
+    recommendation: picks.cheapest,
+    findings: scenarioFindings(cells, picks.cheapest, settings),
+  };
+}
+
+/** Turns a run's finished cells into the sizing answer: per scenario, every cell sized and three picks. */
+export function buildSizingReport(records: CellRecord[], options: BuildSizingOptions): SizingReport {
+  const { settings } = options;
+  const scenarios = [...new Set(records.map((r) => r.cell.scenario))].sort();
+  const sized = scenarios.map((s) =>
+    sizeScenario(
+      s,
+      records.filter((r) => r.cell.scenario === s),
+      settings,
+    ),
+  );
+  const all = sized.flatMap((s) => s.cells);
+  const searchSeconds = all.reduce((sum, c) => sum + c.searchSeconds, 0);
+  const exhaustiveSweepSeconds = all.reduce((sum, c) => sum + c.exhaustiveSweepSeconds, 0);
+  const assumptions = [
+    "one message = one Cloud Run request (request-based billing charges per request)",
+    `instances = ceil(target ÷ (ceiling × ${settings.utilizationTarget})), at least minInstances and 1`,
+    "every planned instance is billed the whole hour at the target rate (peak load; idle discounts ignored)",
+    "free tier ignored",
+    `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower`,
+  ];
+  const derived = DERIVED_PRICE_NOTES[`tier${settings.regionTier}.${settings.billing}`];
+  if (derived && !settings.prices?.[`tier${settings.regionTier}`]?.[settings.billing])
+    assumptions.push(derived);
+  return {
+    schemaVersion: 1,
+    runId: options.runId,
+    generatedAt: options.generatedAt ?? new Date().toISOString(),
+    settings,
+    prices: resolveUnitPrices(settings),
+    pricesDated: PRICES_DATED,
+    pricesSource: PRICES_SOURCE,
+    assumptions,
+    scenarios: sized,
+    searchCost: {
+      searchSeconds,
+      exhaustiveSweepSeconds,
+      ratio: exhaustiveSweepSeconds > 0 ? searchSeconds / exhaustiveSweepSeconds : null,
+    },
+  };
+}

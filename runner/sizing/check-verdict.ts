@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const CheckOutcome = z.enum(["pass", "warn", "fail"]);
+export type CheckOutcome = z.infer<typeof CheckOutcome>;
+
+export const BaselineComparison = z
+  .object({
+    source: z.string(),
+    ceilingPerSec: z.number(),
+    dropPct: z.number().describe("(baseline − measured) ÷ baseline × 100; negative is a gain"),
+    rerunDropPct: z.number().nullable().describe("after the confirming re-run; null when none was needed"),
+  })
+  .strict();
+export type BaselineComparison = z.infer<typeof BaselineComparison>;
+
+export const ScenarioCheck = z
+  .object({
+    scenario: z.string(),
+    cellId: z.string(),
+    outcome: CheckOutcome,
+    status: z.string(),
+    ceilingPerSec: z.number().nullable(),
+    p99AtCeilingMs: z.number().nullable(),
+    sloP99Ms: z.number(),
+    capacityPerSec: z.number().nullable().describe("ceiling × instances × utilization"),
+    peakMemoryBytes: z.number().nullable(),
+    memoryHeadroom: z.number().nullable(),
+    baseline: BaselineComparison.nullable(),
+    reasons: z.array(z.string()).describe("why it failed or warned"),
+  })
+  .strict();
+export type ScenarioCheck = z.infer<typeof ScenarioCheck>;
+
+/** The pre-deploy check's answer: exit 0 on pass/warn, 1 on fail. */
+export const CheckVerdict = z
+  .object({
+    outcome: CheckOutcome,
+    exitCode: z.union([z.literal(0), z.literal(1)]),
+    cpus: z.number(),
+    memoryBytes: z.number(),
+    smol: z.boolean(),
+    targetPerSec: z.number(),
+    instances: z.number().int(),
+    utilizationTarget: z.number(),
+    reran: z.boolean(),
+    scenarios: z.array(ScenarioCheck),
+    notes: z.array(z.string()),
+  })
+  .strict();
+export type CheckVerdict = z.infer<typeof CheckVerdict>;

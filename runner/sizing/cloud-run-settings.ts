@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { DEFAULT_PRICES, UnitPrices } from "./cloud-run-prices.ts";
+
+const partialPrices = UnitPrices.partial();
+const tierPrices = z
+  .object({ request: partialPrices.optional(), instance: partialPrices.optional() })
+  .strict();
+
+/**
+ * The `cloudRun:` section of matrix.yaml: what load to size for and how the service is billed.
+ * Every field has a default, so `cloudRun: {}` (or no section) is valid.
+ */
+export const CloudRunSettings = z
+  .object({
+    targetPerSec: z
+      .number()
+      .positive()
+      .default(10_000)
+      .describe("peak load to size for, messages per second"),
+    sloP99Ms: z
+      .number()
+      .positive()
+      .optional()
+      .describe("p99 latency SLO; overrides each cell's SLO and recomputes ceilings from the load steps"),
+    utilizationTarget: z
+      .number()
+      .gt(0)
+      .max(1)
+      .default(0.6)
+      .describe("share of a measured ceiling an instance runs at; Cloud Run's autoscaler targets 60% CPU"),
+    minInstances: z.number().int().nonnegative().default(0),
+    maxInstances: z.number().int().positive().optional().describe("cap; a size needing more does not fit"),
+    regionTier: z.union([z.literal(1), z.literal(2)]).default(1),
+    billing: z.enum(["request", "instance"]).default("request"),
+    concurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(80)
+      .describe("max concurrent requests per instance"),
+    balancedCostWeight: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.5)
+      .describe("balanced strategy: weight of normalised cost; latency gets 1 - weight"),
+    prices: z
+      .object({ tier1: tierPrices.optional(), tier2: tierPrices.optional() })
+      .strict()
+      .optional()
+      .describe("override any unit price, USD"),
+  })
+  .strict();
+export type CloudRunSettings = z.infer<typeof CloudRunSettings>;
+export type CloudRunSettingsInput = z.input<typeof CloudRunSettings>;
+
+/** Unit prices for the settings' tier and billing mode, defaults overlaid with overrides. */
+export function resolveUnitPrices(settings: CloudRunSettings): UnitPrices {
+  const tierKey = settings.regionTier === 1 ? "tier1" : "tier2";
+  const base = DEFAULT_PRICES[tierKey][settings.billing];
+  const override = settings.prices?.[tierKey]?.[settings.billing] ?? {};
+  return { ...base, ...override };
+}

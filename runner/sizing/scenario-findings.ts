@@ -1,0 +1,90 @@
+import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
+import { estimateCost } from "./cost-estimate.ts";
+import type { CellSizing, SizePick } from "./sizing-report.ts";
+
+/** 2 vCPU within this share of 1 vCPU means more CPUs do not help. */
+export const SINGLE_THREAD_TOLERANCE = 0.1;
+const MIB = 1024 * 1024;
+
+const sizeLabel = (c: Pick<CellSizing, "cpus" | "memoryBytes" | "smol">) =>
+  `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`;
+const rate = (n: number) => `${Math.round(n).toLocaleString("en-US")} msg/s`;
+
+function singleThreadFindings(cells: CellSizing[]): string[] {
+  const pairs: Array<{ one: number; two: number; gain: number }> = [];
+  for (const two of cells.filter((c) => c.cpus === 2 && c.ceilingPerSec)) {
+    const one = cells.find(
+      (c) => c.cpus === 1 && c.memoryBytes === two.memoryBytes && c.smol === two.smol && c.ceilingPerSec,
+    );
+    if (!one?.ceilingPerSec || !two.ceilingPerSec) continue;
+    const gain = two.ceilingPerSec.median / one.ceilingPerSec.median - 1;
+    pairs.push({ one: one.ceilingPerSec.median, two: two.ceilingPerSec.median, gain });
+  }
+  const flat = pairs.filter((p) => p.gain <= SINGLE_THREAD_TOLERANCE);
+  if (pairs.length === 0 || flat.length * 2 < pairs.length) return [];
+  const example = flat[0] as { one: number; two: number; gain: number };
+  return [
+    `More CPUs do not raise the ceiling: at 2 vCPU it stays within ${SINGLE_THREAD_TOLERANCE * 100}% of 1 vCPU ` +
+      `in ${flat.length} of ${pairs.length} memory/--smol pairs (e.g. ${rate(example.two)} vs ${rate(example.one)}, ` +
+      `${example.gain >= 0 ? "+" : ""}${(example.gain * 100).toFixed(0)}%). The workload is single-threaded JavaScript; ` +
+      "Google recommends 1 vCPU for single-threaded apps: scale out with more instances, not up.",
+  ];
+}
+
+function billingFinding(pick: SizePick, settings: CloudRunSettings): string[] {
+  const other = settings.billing === "request" ? "instance" : "request";
+  const otherCost = estimateCost({
+    ...settings,
+    ...pick,
+    billing: other,
+    prices: resolveUnitPrices({ ...settings, billing: other }),
+  });
+  const requestShare =
+    settings.billing === "request"
+      ? ` Per-request fees are ${(((((settings.targetPerSec * 3600) / 1e6) * resolveUnitPrices(settings).millionRequestsUsd) / pick.costPerHourUsd) * 100).toFixed(0)}% of it.`
+      : "";
+  return [
+    `At ${rate(settings.targetPerSec)} the pick costs $${pick.costPerHourUsd.toFixed(2)}/h under ${settings.billing}-based billing; ` +
+      `${other}-based billing would cost $${otherCost.costPerHourUsd.toFixed(2)}/h.${requestShare}`,
+  ];
+}
+
+/** Plain statements: nothing fits, CPUs don't help, cells the host could not measure, noisy/unstable cells. */
+export function scenarioFindings(
+  cells: CellSizing[],
+  pick: SizePick | null,
+  settings: CloudRunSettings,
+): string[] {
+  const findings: string[] = [];
+  if (!pick) {
+    const measured = cells.filter((c) => c.ceilingPerSec);
+    findings.push(
+      measured.length === 0
+        ? "No cell produced a ceiling, so no size can be recommended."
+        : `The load fits no cell: no measured size serves ${rate(settings.targetPerSec)} within the SLO` +
+            `${settings.maxInstances ? ` and ${settings.maxInstances} instances` : ""} while deployable with ≥ 20% memory headroom. ` +
+            "See each cell's reasons below.",
+    );
+  }
+  if (pick) findings.push(...billingFinding(pick, settings));
+  findings.push(...singleThreadFindings(cells));
+  for (const c of cells.filter((c) => c.status === "exceeds-host"))
+    findings.push(
+      `Not measured (exceeds-host): ${sizeLabel(c)}: ${c.exceedsHost ?? c.message}. Run on a bigger host.`,
+    );
+  for (const c of cells.filter((c) => c.status === "unstable"))
+    findings.push(
+      `Unstable: ${sizeLabel(c)}: repetitions disagree in kind (${c.message}); never recommended.`,
+    );
+  const noisy = cells.filter((c) => c.noisy && c.status === "ok");
+  if (noisy.length > 0)
+    findings.push(
+      `Noisy (ceiling CV > 10%): ${noisy.map(sizeLabel).join(", ")}: still eligible, but re-run before trusting small differences.`,
+    );
+  if (settings.concurrency !== 1 && cells.some((c) => c.cpus < 1))
+    findings.push(
+      "Cells below 1 vCPU are deployable only with concurrency 1 and request-based billing " +
+        "(set cloudRun.concurrency: 1, billing: request); with concurrency 1 an instance serves one request at a time.",
+    );
+  return findings;
+}

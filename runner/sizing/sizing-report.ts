@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { CellStatus, Spread } from "../results/cell-record.ts";
+import { UnitPrices } from "./cloud-run-prices.ts";
+import { CloudRunSettings } from "./cloud-run-settings.ts";
+import { Deployability } from "./deployability.ts";
+import { OomRisk } from "./oom-risk.ts";
+
+const nullableNumber = z.number().nullable();
+
+export const SmolDelta = z
+  .object({
+    baselineCellId: z.string().describe("the same cell without --smol"),
+    ceilingPct: nullableNumber.describe("(smol − default) ÷ default × 100"),
+    p99Pct: nullableNumber,
+    peakMemoryPct: nullableNumber,
+  })
+  .strict();
+export type SmolDelta = z.infer<typeof SmolDelta>;
+
+/** Everything the sizing decided about one cell. */
+export const CellSizing = z
+  .object({
+    cellId: z.string(),
+    scenario: z.string(),
+    cpus: z.number(),
+    memoryBytes: z.number(),
+    smol: z.boolean(),
+    status: CellStatus,
+    message: z.string(),
+    exceedsHost: z.string().nullable(),
+    repetitions: z.number().int(),
+    okRepetitions: z.number().int(),
+    sloP99Ms: z.number(),
+    ceilingPerSec: Spread.nullable().describe("median and spread over repetitions"),
+    noisy: z.boolean(),
+    p50AtCeilingMs: nullableNumber,
+    p95AtCeilingMs: nullableNumber,
+    p99AtCeilingMs: nullableNumber,
+    sloMet: z.boolean(),
+    peakMemoryBytes: nullableNumber,
+    memoryHeadroom: nullableNumber.describe("1 − peak ÷ limit"),
+    throttledSeconds: nullableNumber,
+    oomRepetitions: z.number().int(),
+    gcThrashRepetitions: z.number().int(),
+    oomRisk: OomRisk,
+    deployability: Deployability,
+    instances: z.number().int().nullable(),
+    fits: z.boolean(),
+    costPerHourUsd: nullableNumber,
+    costPerMillionMessagesUsd: nullableNumber,
+    smolDelta: SmolDelta.nullable(),
+    eligible: z.boolean(),
+    ineligibleReasons: z.array(z.string()),
+    searchSeconds: z.number(),
+    exhaustiveSweepSeconds: z.number(),
+  })
+  .strict();
+export type CellSizing = z.infer<typeof CellSizing>;
+
+export const Strategy = z.enum(["cheapest", "fastest", "balanced"]);
+export type Strategy = z.infer<typeof Strategy>;
+
+export const SizePick = z
+  .object({
+    strategy: Strategy,
+    cellId: z.string(),
+    cpus: z.number(),
+    memoryBytes: z.number(),
+    smol: z.boolean(),
+    instances: z.number().int(),
+    maxInstances: z.number().int(),
+    costPerHourUsd: z.number(),
+    costPerMillionMessagesUsd: z.number(),
+    p99AtCeilingMs: z.number(),
+    ceilingPerSec: z.number(),
+    noisy: z.boolean(),
+    gcloud: z.string().describe("the deploy command with these flags"),
+  })
+  .strict();
+export type SizePick = z.infer<typeof SizePick>;
+
+export const ScenarioSizing = z
+  .object({
+    scenario: z.string(),
+    sloP99Ms: z.number(),
+    cells: z.array(CellSizing),
+    picks: z
+      .object({ cheapest: SizePick.nullable(), fastest: SizePick.nullable(), balanced: SizePick.nullable() })
+      .strict(),
+    recommendation: SizePick.nullable().describe("the default answer: the cheapest eligible size"),
+    findings: z.array(z.string()).describe("plain statements a person should read"),
+  })
+  .strict();
+export type ScenarioSizing = z.infer<typeof ScenarioSizing>;
+
+/** sizing.json: the whole answer for one run. */
+export const SizingReport = z
+  .object({
+    schemaVersion: z.literal(1),
+    runId: z.string(),
+    generatedAt: z.iso.datetime(),
+    settings: CloudRunSettings,
+    prices: UnitPrices.describe("unit prices used, for the settings' tier and billing"),
+    pricesDated: z.string(),
+    pricesSource: z.string(),
+    assumptions: z.array(z.string()),
+    scenarios: z.array(ScenarioSizing),
+    searchCost: z
+      .object({
+        searchSeconds: z.number(),
+        exhaustiveSweepSeconds: z.number(),
+        ratio: nullableNumber.describe("search ÷ exhaustive sweep; < 1 means the search saved time"),
+      })
+      .strict(),
+  })
+  .strict();
+export type SizingReport = z.infer<typeof SizingReport>;

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { join } from "node:path";
+import { compareCommand } from "../../../runner/commands/compare.ts";
+import { reportCommand } from "../../../runner/commands/report.ts";
+import { compareRuns } from "../../../runner/report/compare-runs.ts";
+import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
+import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
+import { fakeCellRecord, fakeMatrix } from "../sizing/fixture-builder.ts";
+import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
+
+let logs: ReturnType<typeof spyOn>;
+let errors: ReturnType<typeof spyOn>;
+beforeEach(() => {
+  logs = spyOn(console, "log").mockImplementation(() => {});
+  errors = spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  logs.mockRestore();
+  errors.mockRestore();
+});
+
+describe("report command", () => {
+  test("re-renders every report of a stored run", async () => {
+    const results = await tempResultsDir();
+    const dir = await writeFixtureRun(results, "run-1", fakeMatrix("run-1"));
+    expect(await reportCommand(["report", "run-1"], results)).toBe(0);
+    for (const name of ["sizing.json", "sizing.csv", "report.md", "report.html"])
+      expect(await Bun.file(join(dir, name)).exists()).toBe(true);
+    expect(String(logs.mock.calls.flat().join("\n"))).toContain("Recommendation (cheapest eligible)");
+  });
+  test("defaults to the latest run", async () => {
+    const results = await tempResultsDir();
+    const dir = await writeFixtureRun(results, "run-2", fakeMatrix("run-2"));
+    expect(await reportCommand([], results)).toBe(0);
+    expect(await Bun.file(join(dir, "report.md")).exists()).toBe(true);
+  });
+  test("an unknown run is bad input", async () => {
+    const results = await tempResultsDir();
+    expect(await reportCommand(["nope"], results)).toBe(2);
+    expect(String(errors.mock.calls.flat().join("\n"))).toContain('run "nope" not found');
+  });
+});
+
+describe("compare", () => {
+  const settings = CloudRunSettings.parse({});
+  const a = [
+    fakeCellRecord({
+      cpus: 1,
+      memoryMiB: 512,
+      ceilingPerSec: 10_000,
+      peakMemoryMiB: 200,
+      p99AtCeilingMs: 20,
+    }),
+  ];
+  const b = [
+    fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 9000, peakMemoryMiB: 250, p99AtCeilingMs: 30 }),
+    fakeCellRecord({ cpus: 2, memoryMiB: 512, ceilingPerSec: 9000 }),
+  ];
+
+  test("per-cell change in ceiling, p99 and memory", () => {
+    const rows = compareRuns(
+      buildSizingReport(a, { runId: "a", settings }),
+      buildSizingReport(b, { runId: "b", settings }),
+    );
+    expect(rows.length).toBe(2);
+    expect(rows[0]?.ceilingPct).toBeCloseTo(-10, 6);
+    expect(rows[0]?.p99Pct).toBeCloseTo(50, 6);
+    expect(rows[0]?.memoryPct).toBeCloseTo(25, 6);
+    expect(rows[1]).toMatchObject({ statusA: null, statusB: "ok", ceilingPct: null });
+  });
+
+  test("the command prints a table with percentages", async () => {
+    const results = await tempResultsDir();
+    await writeFixtureRun(results, "a", a);
+    await writeFixtureRun(results, "b", b);
+    const out: string[] = [];
+    expect(await compareCommand(["compare", "a", "b"], results, (t) => out.push(t))).toBe(0);
+    expect(out.join()).toContain("| throughput | 1 vCPU / 512 MiB | ok → ok | 10,000/s → 9,000/s | -10.0% |");
+    expect(out.join()).toContain("absent → ok");
+  });
+  test("needs two runs", async () => {
+    expect(await compareCommand(["compare", "a"], await tempResultsDir(), () => {})).toBe(2);
+  });
+});

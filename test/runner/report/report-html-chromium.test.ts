@@ -1,0 +1,67 @@
+import { describe, expect, test } from "bun:test";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { exportReports } from "../../../runner/report/export-reports.ts";
+import { fakeMatrix } from "../sizing/fixture-builder.ts";
+import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
+
+const CHROMIUM = Bun.which("chromium") ?? Bun.which("chromium-browser");
+const ARTIFACTS = resolve(import.meta.dir, "../../../.artifacts");
+const CHROMIUM_TIMEOUT_MS = 60_000;
+
+/** Headless Chromium with everything that could reach the network switched off. */
+async function chromium(args: string[]): Promise<string> {
+  const profile = await mkdtemp(join(tmpdir(), "chromium-profile-"));
+  try {
+    const proc = Bun.spawn(
+      [
+        CHROMIUM as string,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--hide-scrollbars",
+        `--user-data-dir=${profile}`,
+        ...args,
+      ],
+      { stdout: "pipe", stderr: "pipe" },
+    );
+    const [stdout] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+    await proc.exited;
+    return stdout;
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!CHROMIUM)("report.html in headless Chromium", () => {
+  test(
+    "every chart renders offline, and a screenshot is kept under .artifacts/report.png",
+    async () => {
+      const results = await tempResultsDir();
+      const runDir = await writeFixtureRun(results, "run-html", fakeMatrix("run-html"));
+      const { files } = await exportReports(runDir, { print: false });
+      const url = `file://${files.reportHtml}`;
+
+      const dom = await chromium(["--virtual-time-budget=5000", "--dump-dom", url]);
+      const expected = Number(dom.match(/data-charts-expected="(\d+)"/)?.[1]);
+      const rendered = Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1]);
+      expect(expected).toBe(5);
+      expect(rendered).toBe(expected);
+      expect(dom.match(/<canvas[^>]*data-rendered="true"/g)?.length).toBe(expected);
+
+      await mkdir(ARTIFACTS, { recursive: true });
+      const png = join(ARTIFACTS, "report.png");
+      await rm(png, { force: true });
+      await chromium(["--window-size=1400,2600", `--screenshot=${png}`, url]);
+      const bytes = new Uint8Array(await Bun.file(png).arrayBuffer());
+      expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+      expect(bytes.length).toBeGreaterThan(50_000);
+    },
+    CHROMIUM_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,151 @@
+import { describe, expect, test } from "bun:test";
+import type { CellRecord } from "../../../runner/results/cell-record.ts";
+import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
+import { ceilingFromSteps, measureCell } from "../../../runner/sizing/cell-measurements.ts";
+import { CloudRunSettings, type CloudRunSettingsInput } from "../../../runner/sizing/cloud-run-settings.ts";
+import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
+import { cellIdOf, fakeCellRecord, fakeMatrix } from "./fixture-builder.ts";
+
+const size = (records: CellRecord[], settings: CloudRunSettingsInput = {}) =>
+  buildSizingReport(records, {
+    runId: "r",
+    settings: CloudRunSettings.parse(settings),
+    generatedAt: "2026-11-01T00:00:00.000Z",
+  });
+const only = (records: CellRecord[], settings: CloudRunSettingsInput = {}) => {
+  const s = size(records, settings).scenarios[0];
+  if (!s) throw new Error("no scenario");
+  return s;
+};
+
+describe("buildSizingReport on the fixture matrix", () => {
+  const report = size(fakeMatrix());
+  const s = report.scenarios[0];
+
+  test("validates against its own schema", () => {
+    expect(SizingReport.parse(report)).toEqual(report);
+  });
+  test("recommends the cheapest eligible size with a deploy command", () => {
+    expect(s?.recommendation?.cellId).toBe(cellIdOf({ cpus: 1, memoryMiB: 256, ceilingPerSec: 0 }));
+    expect(s?.recommendation?.instances).toBe(2);
+    expect(s?.recommendation?.gcloud).toBe(
+      "gcloud run deploy SERVICE --image IMAGE --cpu 1 --memory 256Mi --concurrency 80 --min-instances 0 " +
+        "--max-instances 4 --cpu-throttling --execution-environment gen1",
+    );
+    expect(s?.picks.fastest?.cpus).toBe(2);
+  });
+  test("sub-1-vCPU cells are shown as not deployable under concurrency 80", () => {
+    const half = s?.cells.filter((c) => c.cpus === 0.5) ?? [];
+    expect(half.length).toBe(6);
+    for (const c of half) expect(c.ineligibleReasons.join()).toContain("concurrency 1");
+  });
+  test("says when more CPUs do not raise the ceiling", () => {
+    expect(s?.findings.join("\n")).toContain("More CPUs do not raise the ceiling");
+    expect(s?.findings.join("\n")).toContain("Google recommends 1 vCPU");
+  });
+  test("says which cells the host could not measure", () => {
+    expect(s?.findings.join("\n")).toContain("Not measured (exceeds-host): 4 vCPU / 2048 MiB");
+  });
+  test("computes the --smol delta against the twin cell", () => {
+    const smol = s?.cells.find((c) => c.cpus === 1 && c.memoryBytes === 512 * 1024 * 1024 && c.smol);
+    expect(smol?.smolDelta?.ceilingPct).toBeCloseTo(-8, 6);
+    expect(smol?.smolDelta?.peakMemoryPct).toBeCloseTo((150 / 190 - 1) * 100, 6);
+    expect(smol?.smolDelta?.p99Pct).toBeCloseTo((34 / 30 - 1) * 100, 6);
+  });
+  test("reports the search-cost ratio", () => {
+    // fixture: 6 steps × 5 s per repetition against a 10-step × 5 s sweep
+    expect(report.searchCost.ratio).toBeCloseTo(0.6, 6);
+  });
+});
+
+describe("eligibility", () => {
+  const good = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 9000, peakMemoryMiB: 200 });
+  test("an unstable cell is never recommended, even when cheapest", () => {
+    const unstable = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 20_000, status: "unstable" });
+    const s = only([good, unstable]);
+    expect(s.recommendation?.cellId).toBe(good.cell.id);
+    expect(s.cells.find((c) => c.cellId === unstable.cell.id)?.eligible).toBe(false);
+    expect(s.findings.join()).toContain("Unstable");
+  });
+  test("a noisy cell stays eligible but is flagged", () => {
+    const noisy = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000, ceilingJitter: 0.3 });
+    const s = only([noisy]);
+    expect(s.recommendation?.noisy).toBe(true);
+    expect(s.findings.join()).toContain("Noisy");
+  });
+  test("under 20% memory headroom is not eligible", () => {
+    const tight = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000, peakMemoryMiB: 240 });
+    const c = only([tight]).cells[0];
+    expect(c?.eligible).toBe(false);
+    expect(c?.oomRisk).toBe("high");
+    expect(c?.ineligibleReasons.join()).toContain("headroom");
+  });
+  test("an OOM repetition makes the risk high and the cell ineligible", () => {
+    const oom = fakeCellRecord({
+      cpus: 1,
+      memoryMiB: 256,
+      ceilingPerSec: 9000,
+      status: "unstable",
+      repetitionStatuses: ["ok", "oom", "ok"],
+    });
+    const c = only([oom]).cells[0];
+    expect(c?.oomRisk).toBe("high");
+    expect(c?.oomRepetitions).toBe(1);
+  });
+  test("the load fits no cell: said plainly, nothing recommended", () => {
+    const s = only([good], { maxInstances: 1 });
+    expect(s.recommendation).toBeNull();
+    expect(s.findings[0]).toContain("The load fits no cell");
+    expect(s.cells[0]?.ineligibleReasons.join()).toContain("over maxInstances 1");
+  });
+  test("concurrency 1 makes a sub-1-vCPU cell deployable", () => {
+    const half = fakeCellRecord({ cpus: 0.5, memoryMiB: 512, ceilingPerSec: 4000, peakMemoryMiB: 200 });
+    expect(only([half]).cells[0]?.eligible).toBe(false);
+    const s = only([half], { concurrency: 1 });
+    expect(s.cells[0]?.eligible).toBe(true);
+    expect(s.recommendation?.gcloud).toContain("--cpu 0.5 --memory 512Mi --concurrency 1");
+    expect(s.recommendation?.gcloud).toContain("--execution-environment gen1");
+  });
+  test("--smol picks carry BUN_OPTIONS", () => {
+    const smol = fakeCellRecord({
+      cpus: 1,
+      memoryMiB: 512,
+      smol: true,
+      ceilingPerSec: 9000,
+      peakMemoryMiB: 150,
+    });
+    expect(only([smol]).recommendation?.gcloud).toContain("--update-env-vars BUN_OPTIONS=--smol");
+  });
+  test("instance billing uses --no-cpu-throttling and maxInstances caps the command", () => {
+    const s = only([good], { billing: "instance", maxInstances: 7, minInstances: 1 });
+    expect(s.recommendation?.gcloud).toContain("--min-instances 1 --max-instances 7 --no-cpu-throttling");
+  });
+});
+
+describe("SLO override", () => {
+  test("recomputes each ceiling from the load steps", () => {
+    const rec = fakeCellRecord({
+      cpus: 1,
+      memoryMiB: 512,
+      ceilingPerSec: 10_000,
+      sloP99Ms: 50,
+      p99AtCeilingMs: 30,
+    });
+    const steps = rec.repetitions[0]?.result?.steps ?? [];
+    // the fixture's curve gives p99 8.9 ms at 50% load, 14.6 ms at 75%, 22.3 ms at 90%: a 15 ms SLO stops at 75%
+    expect(ceilingFromSteps(steps, 15)).toBeCloseTo(steps[1]?.offeredPerSec ?? -1, 6);
+    expect(ceilingFromSteps(steps, 10)).toBeCloseTo(steps[0]?.offeredPerSec ?? -1, 6);
+    const strict = measureCell(rec, 15);
+    expect(strict.ceilingPerSec?.median).toBeCloseTo(7500, 0);
+    expect(strict.latencyAtCeiling?.p99Ms).toBeLessThanOrEqual(15);
+    const c = only([rec], { sloP99Ms: 15 }).cells[0];
+    expect(c?.sloP99Ms).toBe(15);
+    expect(c?.ceilingPerSec?.median).toBeCloseTo(7500, 0);
+  });
+  test("no step meets an impossible SLO: not eligible", () => {
+    const rec = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 10_000 });
+    const c = only([rec], { sloP99Ms: 0.01 }).cells[0];
+    expect(c?.ceilingPerSec).toBeNull();
+    expect(c?.eligible).toBe(false);
+  });
+});
