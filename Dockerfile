@@ -1,0 +1,14 @@
+# The bench image: Bun, production dependencies and the workload. Standard: `docker build .` pulls oven/bun.
+# Offline hosts: runner/image builds a base from the installed Bun and passes --build-arg BUN_IMAGE=<that tag>.
+ARG BUN_IMAGE=oven/bun:1.4.5-slim
+FROM ${BUN_IMAGE}
+WORKDIR /app
+COPY package.json bun.lock ./
+# Exec form: the offline base has no shell.
+RUN ["bun", "install", "--frozen-lockfile", "--production"]
+COPY contract/ contract/
+COPY engine/ engine/
+COPY scenarios/ scenarios/
+# The slim Bun images (and the offline base) carry a non-root `bun` user, uid 1000.
+USER bun
+ENTRYPOINT ["bun"]

@@ -1,0 +1,109 @@
+import type { AppliedLimits } from "../results/cell-record.ts";
+
+/** Everything the runner asks of Docker; docker-client.ts implements it, tests fake it. */
+export interface DockerApi {
+  ping(): Promise<void>;
+  version(): Promise<DockerVersion>;
+  info(): Promise<DockerInfo>;
+  inspectImage(ref: string): Promise<ImageInfo | null>;
+  tagImage(ref: string, repo: string, tag: string): Promise<void>;
+  /** Resolves false when the pull fails or does not finish within timeoutMs. */
+  pullImage(ref: string, timeoutMs: number): Promise<boolean>;
+  /** `docker import`: a root filesystem tarball becomes an image; returns its id. */
+  importImage(rootfsTar: NodeJS.ReadableStream, options: ImportOptions): Promise<string>;
+  /** Builds from a tar build context; returns the image id or throws DockerBuildError. */
+  buildImage(contextTar: NodeJS.ReadableStream, options: BuildOptions): Promise<string>;
+  createContainer(spec: ContainerSpec): Promise<string>;
+  startContainer(id: string): Promise<void>;
+  /** Resolves with the exit code once the container stops. */
+  waitContainer(id: string): Promise<number>;
+  killContainer(id: string): Promise<void>;
+  removeContainer(id: string): Promise<void>;
+  containerLogs(id: string): Promise<ContainerLogs>;
+  inspectContainer(id: string): Promise<ContainerState>;
+  /** Streams resource samples until the returned function is called or the container stops. */
+  streamStats(id: string, onSample: (sample: StatsSample) => void): () => void;
+  /** Calls onOom for each kernel OOM event of this container; returns a stop function. */
+  watchOomEvents(id: string, onOom: () => void): Promise<() => void>;
+  listContainers(labelFilter: string): Promise<ContainerSummary[]>;
+}
+
+export interface DockerVersion {
+  version: string;
+  apiVersion: string;
+}
+
+export interface DockerInfo {
+  serverVersion: string;
+  cgroupVersion: 1 | 2 | null;
+  cpus: number;
+  memoryBytes: number;
+  operatingSystem: string;
+  kernelVersion: string;
+}
+
+export interface ImageInfo {
+  id: string;
+  labels: Record<string, string>;
+}
+
+export interface ImportOptions {
+  repo: string;
+  tag: string;
+  /** Dockerfile instructions applied to the imported image, e.g. `ENV PATH=...`. */
+  changes: string[];
+}
+
+export interface BuildOptions {
+  tag: string;
+  /** relative to the context */
+  dockerfile: string;
+  buildArgs: Record<string, string>;
+  labels: Record<string, string>;
+  /** Receives the build's output lines, for a log on failure. */
+  onLine?: (line: string) => void;
+}
+
+export interface ContainerSpec {
+  image: string;
+  cmd: string[];
+  env: Record<string, string>;
+  labels: Record<string, string>;
+  user: string;
+  nanoCpus: number;
+  memoryBytes: number;
+  memorySwapBytes: number;
+  readonlyRootfs: boolean;
+  tmpfs: Record<string, string>;
+  capDrop: string[];
+  securityOpt: string[];
+  pidsLimit: number;
+  networkMode: string;
+}
+
+export interface ContainerLogs {
+  stdout: string;
+  stderr: string;
+}
+
+export interface ContainerState {
+  running: boolean;
+  exitCode: number | null;
+  oomKilled: boolean;
+  applied: AppliedLimits;
+}
+
+export interface StatsSample {
+  readAtMs: number;
+  memoryUsageBytes: number;
+  memoryMaxUsageBytes: number | null;
+  cpuTotalNanos: number;
+  throttledPeriods: number;
+  throttledNanos: number;
+}
+
+export interface ContainerSummary {
+  id: string;
+  state: string;
+  labels: Record<string, string>;
+}

@@ -1,0 +1,48 @@
+import type { ContainerSpec } from "../docker/docker-api.ts";
+import type { Cell } from "../plan/cell.ts";
+import {
+  CELL_ID_LABEL,
+  CONTAINER_USER,
+  OWNER_HOST_LABEL,
+  OWNER_PID_LABEL,
+  PIDS_LIMIT,
+  RUN_ID_LABEL,
+  TMPFS_MAX_BYTES,
+  TMPFS_SHARE_OF_MEMORY,
+} from "./execute-defaults.ts";
+
+export interface RunContext {
+  runId: string;
+  commit: string | null;
+  ownerPid: number;
+  ownerHost: string;
+}
+
+/** The container for one repetition of a cell: real cgroup limits, no swap, read-only, unprivileged, offline. */
+export function containerSpec(cell: Cell, image: string, context: RunContext): ContainerSpec {
+  const env: Record<string, string> = { ...cell.env };
+  if (cell.smol && env.BUN_OPTIONS === undefined) env.BUN_OPTIONS = "--smol";
+  if (context.commit) env.GIT_COMMIT = context.commit;
+  const tmpfsBytes = Math.min(TMPFS_MAX_BYTES, Math.floor(cell.memoryBytes * TMPFS_SHARE_OF_MEMORY));
+  return {
+    image,
+    cmd: cell.command,
+    env,
+    labels: {
+      [RUN_ID_LABEL]: context.runId,
+      [CELL_ID_LABEL]: cell.id,
+      [OWNER_PID_LABEL]: String(context.ownerPid),
+      [OWNER_HOST_LABEL]: context.ownerHost,
+    },
+    user: CONTAINER_USER,
+    nanoCpus: Math.round(cell.cpus * 1e9),
+    memoryBytes: cell.memoryBytes,
+    memorySwapBytes: cell.memoryBytes,
+    readonlyRootfs: true,
+    tmpfs: { "/tmp": `rw,nosuid,nodev,size=${tmpfsBytes}` },
+    capDrop: ["ALL"],
+    securityOpt: ["no-new-privileges"],
+    pidsLimit: PIDS_LIMIT,
+    networkMode: cell.network ? "bridge" : "none",
+  };
+}

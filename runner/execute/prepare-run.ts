@@ -1,0 +1,63 @@
+import { resolve } from "node:path";
+import type { DockerApi } from "../docker/docker-api.ts";
+import { type BenchImage, ensureImage } from "../image/bench-image.ts";
+import { bindImage } from "../plan/bind-image.ts";
+import type { Plan } from "../plan/plan.ts";
+import { collectRunEnvironment } from "../results/collect-run-environment.ts";
+import type { RunEnvironment, RunImage } from "../results/run-record.ts";
+import { removeOrphans } from "./remove-orphans.ts";
+
+const REPO_ROOT = resolve(import.meta.dir, "../..");
+
+export interface PreparedRun {
+  plan: Plan;
+  image: RunImage;
+  environment: RunEnvironment;
+}
+
+export interface PrepareOptions {
+  host: string;
+  env?: Record<string, string | undefined>;
+  log: (line: string) => void;
+  /** On resume: the image the run started with, reused while it still exists. */
+  previousImage?: RunImage | null;
+}
+
+/** Before any cell: the engine answers, orphans of dead runs are gone, the image exists; the plan gets its ref. */
+export async function prepareRun(
+  docker: DockerApi,
+  plan: Plan,
+  options: PrepareOptions,
+): Promise<PreparedRun> {
+  await docker.ping();
+  const orphans = await removeOrphans(docker, options.host);
+  if (orphans.length > 0) options.log(`removed ${orphans.length} container(s) left by runs that are gone`);
+  const image = await reuseOrEnsure(docker, plan, options);
+  const environment = await collectRunEnvironment(docker, REPO_ROOT);
+  return { plan: bindImage(plan, image.ref), image, environment };
+}
+
+async function reuseOrEnsure(docker: DockerApi, plan: Plan, options: PrepareOptions): Promise<RunImage> {
+  const previous = options.previousImage;
+  if (previous && (await docker.inspectImage(previous.ref))) {
+    options.log(`resuming with the run's image ${previous.ref}`);
+    return previous;
+  }
+  const built = toRunImage(await ensureImage(docker, plan.image, { env: options.env, log: options.log }));
+  if (previous && previous.ref !== built.ref) {
+    options.log(`warning: the run's image ${previous.ref} is gone; the remaining cells use ${built.ref}`);
+  }
+  return built;
+}
+
+function toRunImage(image: BenchImage): RunImage {
+  return {
+    ref: image.ref,
+    id: image.id,
+    inputsHash: image.inputsHash,
+    baseRef: image.base?.ref ?? null,
+    baseSource: image.base?.source ?? null,
+    built: image.built,
+    buildSeconds: image.buildSeconds,
+  };
+}

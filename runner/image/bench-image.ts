@@ -1,0 +1,87 @@
+import { join, resolve } from "node:path";
+import { execa } from "execa";
+import type { DockerApi } from "../docker/docker-api.ts";
+import { ImageMissingError } from "../docker/image-missing-error.ts";
+import type { PlanImage } from "../plan/plan.ts";
+import { readBunVersion } from "./bun-version.ts";
+import { contextFiles } from "./context-files.ts";
+import {
+  BASE_SOURCE_LABEL,
+  BENCH_IMAGE_REPO,
+  CONTEXT_ENTRIES,
+  IMAGE_TAG_HASH_CHARS,
+  INPUTS_HASH_LABEL,
+  USER_IMAGE_REPO,
+} from "./image-defaults.ts";
+import { inputsHash } from "./inputs-hash.ts";
+import { type BaseImage, resolveBaseImage } from "./resolve-base-image.ts";
+
+const REPO_ROOT = resolve(import.meta.dir, "../..");
+
+export interface BenchImage {
+  ref: string;
+  id: string;
+  /** null for a prebuilt image (kind image) */
+  inputsHash: string | null;
+  /** null when the Dockerfile takes no BUN_IMAGE argument, or for a prebuilt image */
+  base: BaseImage | null;
+  /** false when an image with the same inputs hash already existed */
+  built: boolean;
+  buildSeconds: number;
+}
+
+export interface BenchImageOptions {
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+}
+
+/** The image the cells run: a prebuilt one (must be local), or a build cached by the hash of its inputs. */
+export async function ensureImage(
+  docker: DockerApi,
+  image: PlanImage,
+  options: BenchImageOptions = {},
+): Promise<BenchImage> {
+  if (image.kind === "image") {
+    const found = await docker.inspectImage(image.ref);
+    if (!found) throw new ImageMissingError(image.ref);
+    return { ref: image.ref, id: found.id, inputsHash: null, base: null, built: false, buildSeconds: 0 };
+  }
+  const log = options.log ?? ((line: string) => console.error(`[image] ${line}`));
+  const started = performance.now();
+  const bundled = resolve(image.context) === REPO_ROOT && image.dockerfile === "Dockerfile";
+  const dockerfileText = await Bun.file(join(image.context, image.dockerfile)).text();
+  const takesBase = /^\s*ARG\s+BUN_IMAGE\b/m.test(dockerfileText);
+  const bunVersion = await readBunVersion(REPO_ROOT);
+  const base = takesBase ? await resolveBaseImage(docker, { bunVersion, env: options.env, log }) : null;
+  if (base) log(`base image: ${base.ref} (${base.source})`);
+  const files = await contextFiles(image.context, bundled ? CONTEXT_ENTRIES : null);
+  const buildArgs = { ...image.args, ...(base ? { BUN_IMAGE: base.ref } : {}) };
+  const hash = await inputsHash(image.context, files, `${base?.id ?? "none"} ${JSON.stringify(buildArgs)}`);
+  const ref = `${bundled ? BENCH_IMAGE_REPO : USER_IMAGE_REPO}:${hash.slice(0, IMAGE_TAG_HASH_CHARS)}`;
+  const existing = await docker.inspectImage(ref);
+  if (existing && existing.labels[INPUTS_HASH_LABEL] === hash) {
+    log(`image ${ref} is up to date (inputs unchanged)`);
+    return { ref, id: existing.id, inputsHash: hash, base, built: false, buildSeconds: 0 };
+  }
+  log(`building ${ref} from ${files.length} files of ${image.context}`);
+  const tar = execa(
+    "tar",
+    ["-C", image.context, "-c", "--owner=0", "--group=0", "--numeric-owner", "--", ...files],
+    {
+      buffer: false,
+      stdout: "pipe",
+    },
+  );
+  const labels: Record<string, string> = { [INPUTS_HASH_LABEL]: hash };
+  if (base) Object.assign(labels, { [BASE_SOURCE_LABEL]: base.source, "bun-capacity.base-ref": base.ref });
+  const id = await docker.buildImage(tar.stdout as unknown as NodeJS.ReadableStream, {
+    tag: ref,
+    dockerfile: image.dockerfile,
+    buildArgs,
+    labels,
+  });
+  await tar;
+  const buildSeconds = (performance.now() - started) / 1000;
+  log(`built ${ref} in ${buildSeconds.toFixed(1)} s`);
+  return { ref, id, inputsHash: hash, base, built: true, buildSeconds };
+}

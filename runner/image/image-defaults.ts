@@ -1,0 +1,18 @@
+/** Image-building defaults, in one place. */
+export const BENCH_IMAGE_REPO = "bun-capacity/bench";
+export const USER_IMAGE_REPO = "bun-capacity/user-image";
+export const OFFLINE_BASE_REPO = "bun-capacity/bun-base";
+export const INPUTS_HASH_LABEL = "bun-capacity.inputs-hash";
+export const BASE_SOURCE_LABEL = "bun-capacity.base-source";
+export const IMAGE_TAG_HASH_CHARS = 12;
+export const PULL_TIMEOUT_MS = 20_000;
+/** Files and folders baked into the bench image (the Dockerfile's build context). */
+export const CONTEXT_ENTRIES = ["Dockerfile", "package.json", "bun.lock", "contract", "engine", "scenarios"];
+/** Set to 1 to never try a registry pull for the base image. */
+export const OFFLINE_ENV = "BUN_CAPACITY_OFFLINE";
+/** Overrides the base image (default oven/bun:<.bun-version>-slim). */
+export const BASE_IMAGE_ENV = "BUN_IMAGE";
+
+export function defaultBaseImage(bunVersion: string): string {
+  return `oven/bun:${bunVersion}-slim`;
+}

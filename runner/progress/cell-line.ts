@@ -1,0 +1,28 @@
+import type { CellRecord } from "../results/cell-record.ts";
+import { formatDuration } from "./format-duration.ts";
+import { formatMebibytes } from "./format-mebibytes.ts";
+
+/** One line per finished cell: status, headline figures, limit and spread warnings. */
+export function cellLine(record: CellRecord): string {
+  const { summary, cell } = record;
+  const parts = [`${record.status.padEnd(11)} ${cell.id}`];
+  if (summary.ceilingPerSec)
+    parts.push(`ceiling ${Math.round(summary.ceilingPerSec.median).toLocaleString("en-US")} msg/s`);
+  else if (summary.throughputPerSec) {
+    parts.push(`throughput ${Math.round(summary.throughputPerSec.median).toLocaleString("en-US")} msg/s`);
+  }
+  if (summary.p99LatencyMs) parts.push(`p99 ${summary.p99LatencyMs.median.toFixed(1)} ms`);
+  if (summary.peakMemoryBytes) {
+    parts.push(
+      `peak ${formatMebibytes(summary.peakMemoryBytes.median)} / ${formatMebibytes(cell.memoryBytes)}`,
+    );
+  }
+  const seconds = (Date.parse(record.finishedAt) - Date.parse(record.startedAt)) / 1000;
+  parts.push(
+    `${record.repetitions.length} rep${record.repetitions.length === 1 ? "" : "s"}, ${formatDuration(seconds)}`,
+  );
+  if (summary.noisy) parts.push("NOISY (CV > 10%)");
+  if (record.repetitions.some((r) => r.limitMismatches.length > 0)) parts.push("LIMIT MISMATCH");
+  if (record.status !== "ok") parts.push(`- ${record.message}`);
+  return parts.join("  ");
+}

@@ -1,0 +1,25 @@
+import { expect, test } from "bun:test";
+import { parseStatsSample } from "../../../runner/docker/parse-stats-sample.ts";
+
+test("reads memory, CPU and throttling from a cgroup v1 stats frame", () => {
+  const sample = parseStatsSample({
+    read: "2026-11-22T03:40:00.5Z",
+    memory_stats: { usage: 1000, max_usage: 2000 },
+    cpu_stats: {
+      cpu_usage: { total_usage: 5e9 },
+      throttling_data: { throttled_periods: 3, throttled_time: 4e8 },
+    },
+  });
+  expect(sample).toEqual({
+    readAtMs: Date.parse("2026-11-22T03:40:00.5Z"),
+    memoryUsageBytes: 1000,
+    memoryMaxUsageBytes: 2000,
+    cpuTotalNanos: 5e9,
+    throttledPeriods: 3,
+    throttledNanos: 4e8,
+  });
+});
+
+test("the empty frame Docker sends after a container stops is skipped", () => {
+  expect(parseStatsSample({ read: "0001-01-01T00:00:00Z", memory_stats: {} })).toBeNull();
+});

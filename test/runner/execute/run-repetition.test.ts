@@ -1,0 +1,103 @@
+import { describe, expect, test } from "bun:test";
+import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
+import { RunInterruptedError } from "../../../runner/execute/run-interrupted-error.ts";
+import { runRepetition } from "../../../runner/execute/run-repetition.ts";
+import { validResult } from "../../contract/result-fixture.ts";
+import { testCell } from "./cell-fixture.ts";
+import { type FakeBehaviour, FakeDocker } from "./fake-docker.ts";
+
+const MiB = 2 ** 20;
+const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };
+
+async function run(behaviour: FakeBehaviour, cellOverrides = {}, signal?: AbortSignal) {
+  const docker = new FakeDocker([behaviour]);
+  const cell = testCell({ timeoutSeconds: 0.05, ...cellOverrides });
+  const repetition = await runRepetition({ docker, cell, image: cell.image, index: 0, context, signal });
+  return { docker, repetition };
+}
+
+describe("runRepetition", () => {
+  test("ok: result parsed, applied limits read, container removed", async () => {
+    const cgroup = {
+      version: 1 as const,
+      memoryLimitBytes: 256 * MiB,
+      cpuQuotaMicros: 50000,
+      cpuPeriodMicros: 100000,
+      cpuLimitCores: 0.5,
+    };
+    const result = validResult();
+    const stdout = JSON.stringify({ ...result, environment: { ...result.environment, cgroup } });
+    const { docker, repetition } = await run({
+      stdout,
+      samples: [{ memoryUsageBytes: 10 * MiB, cpuTotalNanos: 0 }],
+    });
+    expect(repetition.status).toBe("ok");
+    expect(repetition.applied?.memorySwapBytes).toBe(256 * MiB);
+    expect(repetition.limitMismatches).toEqual([]);
+    expect(repetition.stats?.peakMemoryBytes).toBe(10 * MiB);
+    expect(docker.live).toHaveLength(0);
+  });
+
+  test("crash keeps the stderr tail (last 40 lines)", async () => {
+    const stderr = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
+    const { repetition } = await run({ exitCode: 3, stderr });
+    expect(repetition.status).toBe("crash");
+    expect(repetition.stderrTail.split("\n")).toHaveLength(40);
+    expect(repetition.stderrTail.endsWith("line 99")).toBe(true);
+  });
+
+  test("oom from inspect and the event stream", async () => {
+    const { repetition } = await run({ oomKilled: true, oomEvent: true });
+    expect(repetition).toMatchObject({ status: "oom", oomKilled: true, oomEvent: true, exitCode: 137 });
+  });
+
+  test("a hang is killed at the timeout and removed", async () => {
+    const { docker, repetition } = await run({ hang: true });
+    expect(repetition.status).toBe("timeout");
+    expect(docker.live).toHaveLength(0);
+  });
+
+  test("a hang at the memory limit with the CPU saturated is gc-thrash", async () => {
+    const samples = [0, 1, 2, 3, 4].map((s) => ({ memoryUsageBytes: 255 * MiB, cpuTotalNanos: s * 0.5e9 }));
+    const { repetition } = await run({ hang: true, samples });
+    expect(repetition.status).toBe("gc-thrash");
+  });
+
+  test("bad output keeps the raw stdout", async () => {
+    const { repetition } = await run({ stdout: "garbage\n" });
+    expect(repetition).toMatchObject({ status: "bad-output", rawStdout: "garbage\n" });
+  });
+
+  test("the engine going away is engine-lost, not an exception", async () => {
+    for (const at of ["create", "start", "wait", "logs"] as const) {
+      const { repetition } = await run({ loseEngineAt: at });
+      expect(repetition.status).toBe("engine-lost");
+      expect(repetition.message).toContain("--resume");
+    }
+  });
+
+  test("an abort kills and removes the container, then throws RunInterruptedError", async () => {
+    const controller = new AbortController();
+    const docker = new FakeDocker([{ hang: true }]);
+    docker.onStart = () => setTimeout(() => controller.abort("SIGINT"), 5);
+    const cell = testCell({ timeoutSeconds: 60 });
+    const pending = runRepetition({
+      docker,
+      cell,
+      image: cell.image,
+      index: 0,
+      context,
+      signal: controller.signal,
+    });
+    await expect(pending).rejects.toBeInstanceOf(RunInterruptedError);
+    expect(docker.live).toHaveLength(0);
+  });
+
+  test("a missing image is an error for the whole run", async () => {
+    const docker = new FakeDocker();
+    const cell = testCell();
+    await expect(
+      runRepetition({ docker, cell, image: "missing:1", index: 0, context }),
+    ).rejects.toBeInstanceOf(ImageMissingError);
+  });
+});

@@ -1,0 +1,39 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
+import { ensureImage } from "../../../runner/image/bench-image.ts";
+import { FakeDocker } from "../execute/fake-docker.ts";
+
+const root = join(import.meta.dir, "../../..");
+const bundled = { kind: "build" as const, context: root, dockerfile: "Dockerfile", args: {} };
+const quiet = { env: { BUN_CAPACITY_OFFLINE: "1" }, log: () => undefined };
+
+test("builds once, then reuses the image whose inputs hash matches", async () => {
+  const docker = new FakeDocker();
+  docker.images.set(`bun-capacity/bun-base:${Bun.version}`, { id: "sha256:base", labels: {} });
+  const first = await ensureImage(docker, bundled, quiet);
+  expect(first.built).toBe(true);
+  expect(first.ref).toMatch(/^bun-capacity\/bench:[0-9a-f]{12}$/);
+  expect(docker.calls.at(-1)).toContain(`"BUN_IMAGE":"bun-capacity/bun-base:${Bun.version}"`);
+  const second = await ensureImage(docker, bundled, quiet);
+  expect(second).toMatchObject({ ref: first.ref, built: false });
+  expect(docker.calls.filter((c) => c.startsWith("build"))).toHaveLength(1);
+});
+
+test("a different base image changes the hash", async () => {
+  const docker = new FakeDocker();
+  docker.images.set(`bun-capacity/bun-base:${Bun.version}`, { id: "sha256:base-a", labels: {} });
+  const a = await ensureImage(docker, bundled, quiet);
+  docker.images.set(`bun-capacity/bun-base:${Bun.version}`, { id: "sha256:base-b", labels: {} });
+  const b = await ensureImage(docker, bundled, quiet);
+  expect(a.inputsHash).not.toBe(b.inputsHash);
+});
+
+test("a prebuilt image must exist locally", async () => {
+  const docker = new FakeDocker();
+  await expect(ensureImage(docker, { kind: "image", ref: "myapp:1" })).rejects.toBeInstanceOf(
+    ImageMissingError,
+  );
+  docker.images.set("myapp:1", { id: "sha256:app", labels: {} });
+  expect((await ensureImage(docker, { kind: "image", ref: "myapp:1" })).id).toBe("sha256:app");
+});

@@ -1,0 +1,53 @@
+import { expect, test } from "bun:test";
+import { cellLine } from "../../../runner/progress/cell-line.ts";
+import { formatDuration } from "../../../runner/progress/format-duration.ts";
+import { ProgressPrinter } from "../../../runner/progress/progress-printer.ts";
+import type { CellRecord } from "../../../runner/results/cell-record.ts";
+import { testCell } from "../execute/cell-fixture.ts";
+
+const spread = (median: number) => ({ median, min: median, max: median, cv: 0 });
+const record = (id: string, startedAt: string, finishedAt: string): CellRecord => ({
+  schemaVersion: 1,
+  runId: "r",
+  cell: testCell({ id }),
+  status: "ok",
+  message: "1/1 ok",
+  repetitions: [],
+  summary: {
+    ceilingPerSec: spread(12345.6),
+    throughputPerSec: spread(12000),
+    p99LatencyMs: spread(23.14),
+    peakMemoryBytes: spread(120 * 2 ** 20),
+    noisy: false,
+  },
+  startedAt,
+  finishedAt,
+});
+
+test("formatDuration", () => {
+  expect([9, 75, 3725].map(formatDuration)).toEqual(["9s", "1m15s", "1h02m"]);
+});
+
+test("a finished cell's line carries ceiling, p99, peak / limit and status", () => {
+  const line = cellLine(record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:41Z"));
+  expect(line).toBe("ok          a  ceiling 12,346 msg/s  p99 23.1 ms  peak 120 MiB / 256 MiB  0 reps, 41s");
+});
+
+test("progress shows done/total, the current cell, elapsed and an ETA scaled by the pace so far", () => {
+  const out: string[] = [];
+  let now = 0;
+  const printer = new ProgressPrinter(
+    (t) => out.push(t),
+    () => now,
+  );
+  const cells = ["a", "b", "c"].map((id) => testCell({ id }));
+  printer.runStarted("r", cells, { a: 10, b: 10, c: 10 });
+  printer.cellStarted(cells[0] as never);
+  now = 20_000; // the first cell took twice its estimate
+  printer.cellFinished(record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:20Z"));
+  printer.cellStarted(cells[1] as never);
+  expect(out[0]).toBe("[run] run r: 3 cells, estimated 30s\n");
+  expect(out[1]).toBe("[run] 0/3 done · now a · elapsed 0s · ETA 30s\n");
+  expect(out[2]).toStartWith("[cell 1/3] ok");
+  expect(out[3]).toBe("[run] 1/3 done · now b · elapsed 20s · ETA 40s\n");
+});
