@@ -25,8 +25,15 @@ export interface CellMeasurements {
   exhaustiveSweepSeconds: number;
 }
 
+const MIN_ACHIEVED_SHARE = 0.95;
+
+// The same pass rule as the in-container search; the closed-loop probe is an estimate, never a passing step.
 const meetsSlo = (step: LoadStep, sloP99Ms: number) =>
-  step.latency.p99Ms <= sloP99Ms && step.errors === 0 && step.lost === 0;
+  step.phase !== "probe" &&
+  step.latency.p99Ms <= sloP99Ms &&
+  step.errors === 0 &&
+  step.lost === 0 &&
+  step.achievedPerSec >= step.offeredPerSec * MIN_ACHIEVED_SHARE;
 
 /** Highest offered rate whose step met `sloP99Ms`; null when none did. */
 export function ceilingFromSteps(steps: LoadStep[], sloP99Ms: number): number | null {

@@ -4,10 +4,11 @@ import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { fmt } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
 
+// The closed-loop probe has no offered rate of its own (offered = achieved), so it is not a point on the curve.
 const stepsOf = (record: CellRecord | undefined): LoadStep[] =>
-  [...(record?.repetitions.find((r) => r.result?.steps.length)?.result?.steps ?? [])].sort(
-    (a, b) => a.offeredPerSec - b.offeredPerSec,
-  );
+  (record?.repetitions.find((r) => r.result?.steps.length)?.result?.steps ?? [])
+    .filter((step) => step.phase !== "probe")
+    .sort((a, b) => a.offeredPerSec - b.offeredPerSec);
 
 /** p99 against offered load from each cell's load steps, with the SLO line and the knees. */
 export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): Record<string, unknown> {

@@ -31,7 +31,7 @@ function latencyAt(offered: number, ceiling: number, sloP99Ms: number, p99AtCeil
 
 function fakeSteps(ceiling: number, sloP99Ms: number, p99AtCeilingMs: number): LoadStep[] {
   const fractions = [0.5, 0.75, 0.9, 1, 1.05, 1.2];
-  const phases = ["probe", "bracket", "bracket", "confirm", "bisect", "bracket"] as const;
+  const phases = ["bracket", "bracket", "bracket", "confirm", "bisect", "bracket"] as const;
   return fractions.map((f, i) => {
     const p99 = latencyAt(ceiling * f, ceiling, sloP99Ms, p99AtCeilingMs);
     const met = p99 <= sloP99Ms;
@@ -56,10 +56,34 @@ function fakeSteps(ceiling: number, sloP99Ms: number, p99AtCeilingMs: number): L
   });
 }
 
+/** The closed-loop probe: fast and above the ceiling, it must never count as a passing step. */
+function fakeProbe(ceiling: number): LoadStep {
+  const rate = ceiling * 1.4;
+  const latency = {
+    count: Math.round(rate),
+    p50Ms: 0.1,
+    p90Ms: 0.2,
+    p95Ms: 0.3,
+    p99Ms: 0.5,
+    p999Ms: 1,
+    maxMs: 2,
+  };
+  return {
+    phase: "probe",
+    offeredPerSec: rate,
+    achievedPerSec: rate,
+    durationMs: 1000,
+    latency,
+    errors: 0,
+    lost: 0,
+    sloMet: true,
+  };
+}
+
 function fakeResult(spec: FakeCell, ceiling: number | null, peakBytes: number): BenchResult {
   const slo = spec.sloP99Ms ?? 50;
   const p99AtCeiling = spec.p99AtCeilingMs ?? slo * 0.6;
-  const steps = ceiling === null ? [] : fakeSteps(ceiling, slo, p99AtCeiling);
+  const steps = ceiling === null ? [] : [...fakeSteps(ceiling, slo, p99AtCeiling), fakeProbe(ceiling)];
   const lat = { count: 1000, p50Ms: 1, p90Ms: 2, p95Ms: 3, p99Ms: p99AtCeiling, p999Ms: 9, maxMs: 12 };
   return {
     schemaVersion: 1,
@@ -94,7 +118,7 @@ function fakeResult(spec: FakeCell, ceiling: number | null, peakBytes: number): 
             kneePerSec: ceiling * 0.8,
             closedLoopMaxPerSec: ceiling * 1.3,
             resolution: 0.05,
-            searchSeconds: steps.length * 5,
+            searchSeconds: steps.reduce((sum, step) => sum + step.durationMs / 1000, 0),
             exhaustiveSweepSeconds: 10 * 5,
           },
     environment: {
