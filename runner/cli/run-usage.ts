@@ -4,6 +4,11 @@ export const RUN_USAGE = `Usage: bun runner/matrix.ts [run] [MATRIX_FILE] [flags
 
 Runs every cell of MATRIX_FILE (default ${DEFAULT_MATRIX_PATH}) in Docker under real CPU/memory limits.
 
+Other commands (each has --help):
+  report RUN_ID|latest     re-render the reports of a stored run
+  compare RUN_A RUN_B      per-cell changes between two runs
+  check --target N ...     pre-deploy gate: run one size, exit 0 pass, 1 fail, 2 bad input
+
 Flags (each at most once; --flag VALUE or --flag=VALUE):
   --profile NAME        profile of the matrix file (default: its defaultProfile)
   --cpus LIST           replace the cpus axis, e.g. --cpus 0.5,1
