@@ -3,7 +3,7 @@ import { defineScenario } from "./harness/scenario.ts";
 import { THROUGHPUT_SLO_P99_MS } from "./throughput.ts";
 import { payloadPicker } from "./workload/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
-import { workloadFlags } from "./workload/workload-flags.ts";
+import { endToEndFlags } from "./workload/workload-flags.ts";
 
 /** Fixed-arrival-rate steps at 50/75/90/100/110% of a measured maximum (or --rates): percentiles per step and the knee. */
 export const saturation = defineScenario({
@@ -11,12 +11,7 @@ export const saturation = defineScenario({
   summary:
     "fixed-rate steps at 50..110% of the closed-loop maximum (or --rates): per-step p99, knee, highest passing rate",
   flags: {
-    payloadMix: workloadFlags.payloadMix(),
-    ordering: workloadFlags.ordering(),
-    batchSize: workloadFlags.batchSize(),
-    publishers: workloadFlags.publishers(1, 8),
-    subscribers: workloadFlags.subscribers(1),
-    concurrency: workloadFlags.concurrency(),
+    ...endToEndFlags(),
   },
   defaultMode: "steps",
   latency: () => "endToEnd",

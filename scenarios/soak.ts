@@ -5,7 +5,7 @@ import { THROUGHPUT_SLO_P99_MS } from "./throughput.ts";
 import { payloadPicker } from "./workload/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
 import { rssTrend } from "./workload/rss-trend.ts";
-import { workloadFlags } from "./workload/workload-flags.ts";
+import { endToEndFlags } from "./workload/workload-flags.ts";
 
 /** Seed plan: RSS growth after the warm-up plateau must stay under 10%. */
 export const SOAK_MAX_RSS_GROWTH = 0.1;
@@ -25,12 +25,7 @@ export const soak = defineScenario({
       .default(0.5)
       .describe("share of the closed-loop maximum to offer"),
     rate: z.coerce.number().positive().optional().describe("offered msg/s; skips the probe"),
-    payloadMix: workloadFlags.payloadMix(),
-    ordering: workloadFlags.ordering(),
-    batchSize: workloadFlags.batchSize(),
-    publishers: workloadFlags.publishers(1, 8),
-    subscribers: workloadFlags.subscribers(1),
-    concurrency: workloadFlags.concurrency(),
+    ...endToEndFlags(),
   },
   defaultMode: "steps",
   latency: () => "endToEnd",

@@ -2,7 +2,7 @@ import { runScenario } from "./harness/run-scenario.ts";
 import { defineScenario } from "./harness/scenario.ts";
 import { payloadPicker } from "./workload/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
-import { workloadFlags } from "./workload/workload-flags.ts";
+import { endToEndFlags } from "./workload/workload-flags.ts";
 
 /** Default end-to-end SLO for the throughput baseline (the seed plan sets none; fan-out's 100 ms is reused). */
 export const THROUGHPUT_SLO_P99_MS = 100;
@@ -12,12 +12,7 @@ export const throughput = defineScenario({
   name: "throughput",
   summary: "1 topic, 1 subscriber, immediate ack: maximum sustained end-to-end rate (regression baseline)",
   flags: {
-    payloadMix: workloadFlags.payloadMix(),
-    ordering: workloadFlags.ordering(),
-    batchSize: workloadFlags.batchSize(),
-    publishers: workloadFlags.publishers(1, 8),
-    subscribers: workloadFlags.subscribers(1),
-    concurrency: workloadFlags.concurrency(),
+    ...endToEndFlags(),
   },
   defaultMode: "ceiling",
   latency: () => "endToEnd",

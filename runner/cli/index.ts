@@ -14,8 +14,7 @@
  *     console.error(message); process.exit(BAD_INPUT_EXIT_CODE);
  *   }
  *
- * Cells with `exceedsHost` set are recorded as "exceeds-host" and not run. runner/commands/plan-only.ts does
- * all of the above except running.
+ * Cells with `exceedsHost` set are recorded as "exceeds-host" and not run.
  */
 export { BUNDLED_SCENARIOS } from "../config/bundled-scenarios.ts";
 export { type LoadMatrixOptions, loadMatrix, parseMatrix } from "../config/load-matrix.ts";

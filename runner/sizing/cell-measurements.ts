@@ -1,6 +1,6 @@
 import type { BenchResult, LoadStep } from "../../contract/result.ts";
 import type { CellRecord, Repetition, Spread } from "../results/cell-record.ts";
-import { spreadOf } from "./spread-of.ts";
+import { spread } from "../results/spread.ts";
 
 /** A spread whose CV is above this is noisy (matches CellSummary.noisy). */
 export const NOISY_CV = 0.1;
@@ -56,7 +56,7 @@ const peakOf = (rep: Repetition): number | null =>
   rep.result?.resources.peakRssBytes ??
   null;
 
-const median = (values: number[]) => spreadOf(values)?.median ?? null;
+const median = (values: number[]) => spread(values)?.median ?? null;
 
 /** Reduces a cell's repetitions; `sloOverrideMs` recomputes ceilings from the steps under another SLO. */
 export function measureCell(record: CellRecord, sloOverrideMs?: number): CellMeasurements {
@@ -72,7 +72,7 @@ export function measureCell(record: CellRecord, sloOverrideMs?: number): CellMea
   const ceilingPerSec =
     sloOverrideMs === undefined && record.summary.ceilingPerSec
       ? record.summary.ceilingPerSec
-      : spreadOf(measured);
+      : spread(measured);
   const atCeiling = okResults
     .map((r, i) => (ceilings[i] == null ? null : stepAtCeiling(r.steps, ceilings[i] as number, sloP99Ms)))
     .filter((s): s is LoadStep => s !== null);

@@ -23,3 +23,13 @@ export const workloadFlags = {
   concurrency: () =>
     count(64).default(1).describe("subscriber handles (streams) per subscription, e.g. 1 | 4 | 16"),
 } as const;
+
+/** The coverage flags of the one-topic, end-to-end scenarios (throughput, saturation, soak), with their defaults. */
+export const endToEndFlags = () => ({
+  payloadMix: workloadFlags.payloadMix(),
+  ordering: workloadFlags.ordering(),
+  batchSize: workloadFlags.batchSize(),
+  publishers: workloadFlags.publishers(1, 8),
+  subscribers: workloadFlags.subscribers(1),
+  concurrency: workloadFlags.concurrency(),
+});

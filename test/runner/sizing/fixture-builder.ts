@@ -1,6 +1,6 @@
 import type { BenchResult, LoadStep } from "../../../contract/result.ts";
 import { CellRecord, type RepetitionStatus } from "../../../runner/results/cell-record.ts";
-import { spreadOf } from "../../../runner/sizing/spread-of.ts";
+import { spread } from "../../../runner/results/spread.ts";
 
 const MIB = 1024 * 1024;
 
@@ -187,7 +187,7 @@ export function fakeCellRecord(spec: FakeCell): CellRecord {
     .filter((r) => r.status === "ok")
     .map((r) => r.result?.ceiling?.ceilingPerSec)
     .filter((c): c is number => typeof c === "number");
-  const ceilingSpread = spreadOf(okCeilings);
+  const ceilingSpread = spread(okCeilings);
   return CellRecord.parse({
     schemaVersion: 1,
     runId: spec.runId ?? "run-fixture",
@@ -217,7 +217,7 @@ export function fakeCellRecord(spec: FakeCell): CellRecord {
       ceilingPerSec: ceilingSpread,
       throughputPerSec: ceilingSpread,
       p99LatencyMs: null,
-      peakMemoryBytes: spreadOf(repetitions.map((r) => r.stats.peakMemoryBytes)),
+      peakMemoryBytes: spread(repetitions.map((r) => r.stats.peakMemoryBytes)),
       noisy: (ceilingSpread?.cv ?? 0) > 0.1,
     },
     startedAt: "2026-11-01T00:00:00.000Z",

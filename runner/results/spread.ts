@@ -1,4 +1,4 @@
-import type { Spread } from "../results/cell-record.ts";
+import type { Spread } from "./cell-record.ts";
 
 /** Median, range and coefficient of variation (sample stddev / mean) of some repetitions' values; null when none. */
 export function spread(values: number[]): Spread | null {
