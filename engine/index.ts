@@ -1,0 +1,13 @@
+export { type Clock, realClock } from "./clock.ts";
+export * from "./defaults.ts";
+export { PubSubError, type PubSubErrorCode } from "./errors.ts";
+export { compileFilter, type MessageFilter } from "./filter.ts";
+export { ManualClock } from "./manual-clock.ts";
+export { type Attributes, Message } from "./message.ts";
+export { type EngineStats, PubSub, type PubSubOptions } from "./pub-sub.ts";
+export type { BatchingOptions, PublishOptions } from "./publish-settings.ts";
+export type { PublishInput } from "./publish-validation.ts";
+export { Subscription, type SubscriptionOptions } from "./subscription.ts";
+export type { BacklogFullPolicy, CreateSubscriptionOptions } from "./subscription-config.ts";
+export type { SubscriptionStats } from "./subscription-stats.ts";
+export { Topic } from "./topic.ts";
