@@ -1,7 +1,7 @@
 import type { BenchResult } from "../../contract/result.ts";
 import type { CellStatus, CellSummary, Repetition } from "../results/cell-record.ts";
-import { NOISY_CV } from "./execute-defaults.ts";
 import { spread } from "../results/spread.ts";
+import { NOISY_CV } from "./execute-defaults.ts";
 
 export interface CellVerdict {
   status: CellStatus;
