@@ -81,6 +81,7 @@ export async function runScenario<S extends z.ZodRawShape>(
         stepS: flags.stepS,
         inflight: flags.inflight,
         ...scenario.parameters(flags),
+        ...workload.measuredParameters?.(),
       },
       warmupMs,
       outcome,

@@ -26,6 +26,8 @@ export interface Workload {
   /** Waits (bounded) for outstanding deliveries, then releases resources. */
   close(): Promise<void>;
   notes(): string[];
+  /** Figures the workload measured itself, added to the result's parameters. */
+  measuredParameters?(): Record<string, ParameterValue>;
 }
 
 /** A scenario plug-in: its flags, defaults, and how to build its workload (or a custom run). */
