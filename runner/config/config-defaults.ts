@@ -37,10 +37,10 @@ export const BUNDLED_SLO_P99_MS: Record<string, number> = {
   calibration: 250,
   firehose: 50,
   fanout: 100,
-  throughput: 50,
+  throughput: 100,
   "thundering-herd": 250,
   soak: 100,
-  saturation: 50,
+  saturation: 100,
 };
 export const FALLBACK_SLO_P99_MS = 100;
 

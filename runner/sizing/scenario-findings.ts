@@ -31,6 +31,24 @@ function singleThreadFindings(cells: CellSizing[]): string[] {
   ];
 }
 
+/** Linux's CFS runs a CPU quota in periods of this length (Docker's default, and what Cloud Run's limits map to). */
+export const CFS_PERIOD_MS = 100;
+
+// Below 1 vCPU a busy process is paused for the rest of each period once its quota is spent: that stall lands in p99.
+function throttlingStallFindings(cells: CellSizing[]): string[] {
+  const stalled = cells.filter(
+    (c) => c.cpus < 1 && (c.throttledSeconds ?? 0) > 0 && c.sloP99Ms < (1 - c.cpus) * CFS_PERIOD_MS * 1.5,
+  );
+  if (stalled.length === 0) return [];
+  const c = stalled[0] as CellSizing;
+  const stallMs = (1 - c.cpus) * CFS_PERIOD_MS;
+  return [
+    `CPU throttling below 1 vCPU: at ${c.cpus} vCPU a busy instance is paused up to ${stallMs.toFixed(0)} ms of every ` +
+      `${CFS_PERIOD_MS} ms period, close to the ${c.sloP99Ms} ms p99 SLO, so its ceiling is the load that rarely spends ` +
+      "a period's quota. Give such sizes a looser SLO, or use 1 vCPU.",
+  ];
+}
+
 function billingFinding(pick: SizePick, settings: CloudRunSettings): string[] {
   const other = settings.billing === "request" ? "instance" : "request";
   const otherCost = estimateCost({
@@ -68,6 +86,7 @@ export function scenarioFindings(
   }
   if (pick) findings.push(...billingFinding(pick, settings));
   findings.push(...singleThreadFindings(cells));
+  findings.push(...throttlingStallFindings(cells));
   for (const c of cells.filter((c) => c.status === "exceeds-host"))
     findings.push(
       `Not measured (exceeds-host): ${sizeLabel(c)}: ${c.exceedsHost ?? c.message}. Run on a bigger host.`,

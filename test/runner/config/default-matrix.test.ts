@@ -40,10 +40,10 @@ describe("the repository's matrix.yaml", () => {
       calibration: 250,
       firehose: 50,
       fanout: 100,
-      throughput: 50,
+      throughput: 100,
       "thundering-herd": 250,
       soak: 100,
-      saturation: 50,
+      saturation: 100,
     });
   });
 });

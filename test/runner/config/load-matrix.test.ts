@@ -215,7 +215,7 @@ describe("loadMatrix defaults and profiles", () => {
     expect(matrix.base?.axes).toEqual({ cpus: [1], memoryBytes: [512 * 2 ** 20], smol: [false, true] });
     expect(matrix.base?.scenarios[0]).toMatchObject({
       name: "throughput",
-      sloP99Ms: 50,
+      sloP99Ms: 100,
       warmupSeconds: 1,
       stepSeconds: 1,
       durationSeconds: 10,

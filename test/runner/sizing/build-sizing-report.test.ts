@@ -149,3 +149,14 @@ describe("SLO override", () => {
     expect(c?.eligible).toBe(false);
   });
 });
+
+describe("CPU throttling below 1 vCPU", () => {
+  const half = fakeCellRecord({ cpus: 0.5, memoryMiB: 512, ceilingPerSec: 1000, sloP99Ms: 50 });
+  test("warns when the SLO is near the throttling stall of a throttled sub-1-vCPU cell", () => {
+    expect(only([half]).findings.join("\n")).toContain("paused up to 50 ms of every 100 ms period");
+  });
+  test("stays quiet when the SLO is well above the stall", () => {
+    const loose = fakeCellRecord({ cpus: 0.5, memoryMiB: 512, ceilingPerSec: 1000, sloP99Ms: 200 });
+    expect(only([loose]).findings.join("\n")).not.toContain("CPU throttling below 1 vCPU");
+  });
+});
