@@ -6,7 +6,17 @@ cd "$(dirname "$0")/.."
 BUN_VERSION="$(tr -d '[:space:]' < .bun-version)"
 DOCKER_WAIT_SECONDS=60
 DOCKERD_LOG="${DOCKERD_LOG:-/var/log/dockerd.log}"
+APT_LOG="${APT_LOG:-/tmp/bun-capacity-apt.log}"
 say() { printf '[setup] %s\n' "$*" >&2; }
+
+# apt's progress goes to a log; on failure its tail is shown.
+apt_install() {
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >>"$APT_LOG" 2>&1; then
+    tail -n 20 "$APT_LOG" >&2
+    say "apt-get install $* failed (full log: $APT_LOG)"
+    exit 1
+  fi
+}
 
 ensure_bun() {
   if command -v bun >/dev/null 2>&1 && [ "$(bun --version 2>/dev/null)" = "$BUN_VERSION" ]; then return; fi
@@ -39,8 +49,7 @@ ensure_docker() {
   fi
   if ! command -v dockerd >/dev/null 2>&1; then
     say "installing Debian's docker.io (the Docker engine)"
-    apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >&2
+    apt_install docker.io
   fi
   if ! pgrep -x dockerd >/dev/null 2>&1; then
     say "starting dockerd in the background (log: $DOCKERD_LOG)"
@@ -59,7 +68,7 @@ ensure_apt_tool() {
   command -v "$1" >/dev/null 2>&1 && return
   if [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ]; then
     say "installing Debian's $2"
-    (apt-get install -y -qq "$2" >&2 2>/dev/null) || { apt-get update -qq >&2; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >&2; }
+    apt_install "$2"
   else
     say "$1 is missing: install $2 to run the tests that need it"
   fi

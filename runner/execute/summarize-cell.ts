@@ -35,10 +35,16 @@ export function summarizeCell(repetitions: Repetition[]): CellVerdict {
       )
       .filter((v): v is number => typeof v === "number"),
   );
-  const noisy = [ceilingPerSec, throughputPerSec].some((s) => s !== null && s.cv > NOISY_CV);
+  // A repetition whose search confirmed no ceiling disagrees with the ones that did: never hide it behind a median.
+  const searched = results.filter((r) => r.ceiling !== null);
+  const unconfirmed = searched.filter((r) => r.ceiling?.ceilingPerSec === null).length;
+  const partlyUnconfirmed = unconfirmed > 0 && unconfirmed < searched.length;
+  const noisy =
+    partlyUnconfirmed || [ceilingPerSec, throughputPerSec].some((s) => s !== null && s.cv > NOISY_CV);
+  const message = cellMessage(status, repetitions);
   return {
     status,
-    message: cellMessage(status, repetitions),
+    message: unconfirmed > 0 ? `${message}; ${unconfirmed} confirmed no ceiling under the SLO` : message,
     summary: { ceilingPerSec, throughputPerSec, p99LatencyMs, peakMemoryBytes, noisy },
   };
 }

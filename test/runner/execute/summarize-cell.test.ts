@@ -3,11 +3,11 @@ import { summarizeCell } from "../../../runner/execute/summarize-cell.ts";
 import type { Repetition, RepetitionStatus } from "../../../runner/results/cell-record.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 
-function repetition(status: RepetitionStatus, ceilingPerSec = 1000, index = 0): Repetition {
+function repetition(status: RepetitionStatus, ceilingPerSec: number | null = 1000, index = 0): Repetition {
   const ceiling = {
     ceilingPerSec,
     kneePerSec: null,
-    closedLoopMaxPerSec: ceilingPerSec * 1.2,
+    closedLoopMaxPerSec: (ceilingPerSec ?? 1000) * 1.2,
     resolution: 0.05,
     searchSeconds: 10,
     exhaustiveSweepSeconds: 30,
@@ -49,6 +49,14 @@ describe("summarizeCell", () => {
     expect(verdict.status).toBe("unstable");
     expect(verdict.summary.ceilingPerSec?.median).toBe(1000);
     expect(verdict.message).toContain("1 ok, 1 oom");
+  });
+
+  test("a repetition that confirmed no ceiling marks the cell noisy and is named", () => {
+    const verdict = summarizeCell([repetition("ok", 1000), repetition("ok", null), repetition("ok", 1010)]);
+    expect(verdict.status).toBe("ok");
+    expect(verdict.summary.ceilingPerSec?.median).toBe(1005);
+    expect(verdict.summary.noisy).toBe(true);
+    expect(verdict.message).toBe("3/3 ok; 1 confirmed no ceiling under the SLO");
   });
 
   test("a ceiling CV over 10% marks the cell noisy", () => {
