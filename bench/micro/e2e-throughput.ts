@@ -1,5 +1,5 @@
 // Host sanity figures for the engine hot path: publish-only and end-to-end (1 subscriber, immediate ack), 1 KB.
-import { PubSub } from "../../engine/index.ts";
+import { PubSub, type Topic } from "../../engine/index.ts";
 
 const MESSAGES = Number(process.env.MESSAGES ?? 2_000_000);
 const WINDOW = Number(process.env.WINDOW ?? 10_000);
@@ -19,11 +19,8 @@ function rate(started: number, cpuStart: NodeJS.CpuUsage): Rate {
 const fmt = (r: Rate) =>
   `${Math.round(r.wall).toLocaleString()} msg/s (${Math.round(r.cpu).toLocaleString()} per CPU-s)`;
 
-async function publishOnly(): Promise<Rate> {
-  const pubsub = new PubSub();
-  const topic = await pubsub.createTopic("firehose");
-  const started = performance.now();
-  const cpuStart = process.cpuUsage();
+/** Publishes MESSAGES payloads, WINDOW at a time, and flushes. */
+async function publishAll(topic: Topic): Promise<void> {
   let pending: Promise<string>[] = [];
   for (let i = 0; i < MESSAGES; i++) {
     pending.push(topic.publishMessage({ data: payload }));
@@ -34,6 +31,14 @@ async function publishOnly(): Promise<Rate> {
   }
   await topic.flush();
   await Promise.all(pending);
+}
+
+async function publishOnly(): Promise<Rate> {
+  const pubsub = new PubSub();
+  const topic = await pubsub.createTopic("firehose");
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  await publishAll(topic);
   return rate(started, cpuStart);
 }
 
@@ -52,15 +57,7 @@ async function endToEnd(): Promise<Rate> {
   });
   const started = performance.now();
   const cpuStart = process.cpuUsage();
-  let pending: Promise<string>[] = [];
-  for (let i = 0; i < MESSAGES; i++) {
-    pending.push(topic.publishMessage({ data: payload }));
-    if (pending.length === WINDOW) {
-      await Promise.all(pending);
-      pending = [];
-    }
-  }
-  await topic.flush();
+  await publishAll(topic);
   await finished;
   const result = rate(started, cpuStart);
   await sub.close();

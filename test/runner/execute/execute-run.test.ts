@@ -10,22 +10,9 @@ import { testCell } from "./cell-fixture.ts";
 import { FakeDocker } from "./fake-docker.ts";
 import { testPlan } from "./plan-fixture.ts";
 import { RecordingObserver } from "./recording-observer.ts";
+import { testEnvironment } from "./run-environment-fixture.ts";
 
-const environment = {
-  hostname: "h",
-  cpuModel: "cpu",
-  hostCores: 2,
-  hostMemoryBytes: 2 ** 33,
-  os: "linux",
-  kernel: "6",
-  dockerVersion: "20.10",
-  dockerApiVersion: "1.41",
-  cgroupVersion: 1 as const,
-  dockerCpus: 2,
-  dockerMemoryBytes: 2 ** 33,
-  bunVersion: "1.4.5",
-  commit: null,
-};
+const environment = testEnvironment();
 const ok = { stdout: JSON.stringify(validResult()) };
 const cells = ["a", "b", "c"].map((id) => testCell({ id, timeoutSeconds: 60 }));
 let dir = "";

@@ -11,22 +11,9 @@ import { RunStore } from "../../../runner/results/run-store.ts";
 import { RunStoreError } from "../../../runner/results/run-store-error.ts";
 import { testCell } from "../execute/cell-fixture.ts";
 import { testPlan } from "../execute/plan-fixture.ts";
+import { testEnvironment } from "../execute/run-environment-fixture.ts";
 
-const environment = {
-  hostname: "h",
-  cpuModel: "cpu",
-  hostCores: 2,
-  hostMemoryBytes: 2 ** 33,
-  os: "linux",
-  kernel: "6",
-  dockerVersion: "20.10",
-  dockerApiVersion: "1.41",
-  cgroupVersion: 2 as const,
-  dockerCpus: 2,
-  dockerMemoryBytes: 2 ** 33,
-  bunVersion: "1.4.5",
-  commit: "abc",
-};
+const environment = testEnvironment({ cgroupVersion: 2, commit: "abc" });
 const cells = ["a", "b", "c", "d"].map((id) => testCell({ id }));
 const summary = {
   ceilingPerSec: null,
