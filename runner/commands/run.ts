@@ -40,6 +40,11 @@ export interface RunPlanOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** What labels this process's containers, so a later run can tell its orphans from live runs. */
+function ownerContext(runId: string, commit: string | null) {
+  return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
+}
+
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
 export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise<RunRecord> {
   const docker = options.docker ?? createDockerClient();
@@ -49,12 +54,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
   const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
-  const context = {
-    runId,
-    commit: prepared.environment.commit,
-    ownerPid: process.pid,
-    ownerHost: os.hostname(),
-  };
+  const context = ownerContext(runId, prepared.environment.commit);
   return executeRun({ docker, store, cells: prepared.plan.cells, context, observer, signal: options.signal });
 }
 
@@ -74,12 +74,7 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   await store.resumeWith(prepared.environment, prepared.image, prepared.plan);
   const cells = cellsToRun(prepared.plan.cells, store.done);
   log(`resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run`);
-  const context = {
-    runId,
-    commit: prepared.environment.commit,
-    ownerPid: process.pid,
-    ownerHost: os.hostname(),
-  };
+  const context = ownerContext(runId, prepared.environment.commit);
   return executeRun({ docker, store, cells, context, observer, signal: options.signal });
 }
 
