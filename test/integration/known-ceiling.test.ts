@@ -65,5 +65,6 @@ test(
       });
     }
   },
-  { timeout: 400_000 },
+  // One retry: a single run can be pushed out of tolerance by other load on a shared 2-core host.
+  { timeout: 400_000, retry: 1 },
 );
