@@ -1,0 +1,90 @@
+import type { ContainerSpec } from "../docker/docker-api.ts";
+import type { AppliedLimits, DockerStats } from "../results/cell-record.ts";
+
+/** The drivers the runner knows; nothing outside runner/drivers/ knows which one runs. */
+export type DriverName = "local" | "swarm";
+
+/** One machine that can measure: a Docker engine (local) or a swarm node. */
+export interface NodeFacts {
+  id: string;
+  hostname: string;
+  /** Nodes with one physical host share its cores: only one measurement per host at a time. */
+  physicalHostId: string;
+  cpus: number;
+  memoryBytes: number;
+  kernelVersion: string;
+  cgroupVersion: 1 | 2 | null;
+}
+
+/** How the limited container of one repetition ended, as the driver saw it from outside. */
+export interface RunFacts {
+  exitCode: number | null;
+  timedOut: boolean;
+  oomKilled: boolean;
+  oomEvent: boolean;
+  stdout: string;
+  stderr: string;
+  stats: DockerStats | null;
+  applied: AppliedLimits | null;
+  node: NodeFacts | null;
+  /** Host CPU busy outside the measured containers during the run, in cores (null: not sampled). */
+  hostOtherCpuCores: number | null;
+  /** Milliseconds from container start to its first 2xx on readyPath (server mode), else null. */
+  startupMs: number | null;
+}
+
+/** A container started next to the service, in its network namespace, without limits (sidecar, generator, probe). */
+export type PodMemberSpec = Pick<ContainerSpec, "image" | "cmd" | "env" | "labels"> & {
+  /** Written to the container's stdin, then closed (e.g. a generator script). */
+  stdin?: string;
+};
+
+export interface PodSpec {
+  /** The service under the cell's limits and hardening; its networkMode is replaced by the pod's namespace. */
+  service: ContainerSpec;
+  /** Started, in order, before the service; each must exit 0 from its ready check or the pod fails. */
+  sidecars: Array<PodMemberSpec & { name: string; readyCmd: string[] | null }>;
+  /** Run in the pod until it exits 0: the readiness probe (polls readyPath on 127.0.0.1). */
+  readiness: PodMemberSpec;
+  readinessTimeoutMs: number;
+}
+
+export interface MemberOutcome {
+  exitCode: number | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  /** CPU the member used, in CPU-seconds (the generator's own cost). */
+  cpuSeconds: number;
+}
+
+/** A started pod: the service is running and answered readyPath. */
+export interface PodHandle {
+  readonly startupMs: number;
+  /** True while the limited service runs (false after a crash or an OOM kill). */
+  serviceRunning(): Promise<boolean>;
+  /** Runs one container in the pod's network namespace, on the service's node, to its end. */
+  runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome>;
+  /** Stops everything, collects the service's facts, removes every container of the pod. */
+  finish(): Promise<RunFacts>;
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** Runs repetitions somewhere: the local Docker engine, or a Docker Swarm. One interface for both. */
+export interface ExecutionDriver {
+  readonly name: DriverName;
+  /** The nodes this driver can place cells on. */
+  nodes(): Promise<NodeFacts[]>;
+  /** Scenario mode: runs one limited container to its end and always removes it. */
+  runToExit(spec: ContainerSpec, options: RunOptions): Promise<RunFacts>;
+  /** Server mode: starts sidecars, then the limited service, and waits for readiness. */
+  startPod(spec: PodSpec, options: RunOptions): Promise<PodHandle>;
+  /** Removes every container or service labelled with this run id; returns how many. */
+  removeRun(runId: string): Promise<number>;
+  /** Removes what runs whose process is gone left behind; returns how many. */
+  removeOrphans(): Promise<number>;
+}

@@ -1,0 +1,53 @@
+import type { LoadStep } from "../../contract/result.ts";
+import type { PodMemberSpec } from "../drivers/execution-driver.ts";
+
+/** One HTTP request shape of a server-mode scenario; a weighted list makes a mix. */
+export interface RequestSpec {
+  weight: number;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** What the ceiling search asks of the generator for one step. */
+export interface StepRequest {
+  /** open: constant arrival rate; closed: `concurrency` requests always in flight (the probe). */
+  kind: "open" | "closed";
+  /** open only: intended arrivals per second. */
+  ratePerSec: number | null;
+  /** Most requests in flight at once (Cloud Run's --concurrency); the rest wait at the generator. */
+  concurrency: number;
+  durationMs: number;
+  sloP99Ms: number;
+  /** The service listens on 127.0.0.1:port inside the shared network namespace. */
+  port: number;
+  requests: RequestSpec[];
+  /** A user's own generator script (k6), fed the rate and concurrency of each step. */
+  script: string | null;
+  phase: LoadStep["phase"];
+}
+
+/** What one generator run measured: a load step plus the generator's own cost. */
+export interface GeneratorStep {
+  step: LoadStep;
+  /** Requests the generator could not start on time (its lateness), counted against the step. */
+  droppedRequests: number;
+  generatorCpuSeconds: number;
+}
+
+/** A load generator adapter: builds the container that runs one step and reads its output. No Docker here. */
+export interface LoadGenerator {
+  readonly name: string;
+  readonly version: string;
+  readonly image: string;
+  /** The container to run in the service's network namespace for this step. */
+  stepContainer(request: StepRequest): PodMemberSpec;
+  /** Parses that container's output into a step; throws a typed error on garbage. */
+  parseStep(
+    request: StepRequest,
+    output: { stdout: string; stderr: string; cpuSeconds: number },
+  ): GeneratorStep;
+  /** The readiness probe: exits 0 once GET readyPath answered 2xx, printing when (epoch ms). */
+  readinessContainer(port: number, readyPath: string, timeoutMs: number): PodMemberSpec;
+}
