@@ -90,6 +90,27 @@ export const LoadStep = z
     latency: LatencyPercentiles.describe("measured from each message's intended send time"),
     errors: z.number().int().nonnegative(),
     lost: z.number().int().nonnegative(),
+    // Added within v1: optional on input so stored v1 files still parse; the defaults are what they meant then.
+    dropped: z
+      .number()
+      .int()
+      .nonnegative()
+      .default(0)
+      .describe(
+        "operations the generator could not start on time (like k6's dropped_iterations); counted against the step. Absent in older v1 files, whose generators never dropped: 0",
+      ),
+    processCpuSeconds: nonNegative
+      .nullable()
+      .default(null)
+      .describe(
+        "CPU the measured process (or service container) used during the step; null when not measured",
+      ),
+    generatorCpuSeconds: nonNegative
+      .nullable()
+      .default(null)
+      .describe(
+        "CPU the load generator itself used during the step (the harness in-container, k6 in server mode); null when not measured",
+      ),
     sloMet: z.boolean(),
   })
   .strict();

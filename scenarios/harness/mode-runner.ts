@@ -1,4 +1,5 @@
 import type { LoadStep } from "../../contract/result.ts";
+import { stepMeetsSlo } from "../../search/step-verdict.ts";
 import { runClosedLoop } from "./closed-loop.ts";
 import { countsBetween } from "./message-ledger.ts";
 import { runOpenLoop } from "./pacer.ts";
@@ -6,7 +7,6 @@ import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
 import type { CommonFlags, Workload } from "./scenario.ts";
 import type { StepRecorder, StepWindow } from "./step-recorder.ts";
-import { stepMeetsSlo } from "./step-verdict.ts";
 
 /** Warm-up runs at least this many operations (and at least --warmup-s), per the seed plan. */
 export const WARMUP_MIN_OPS = 1_000;
@@ -102,6 +102,9 @@ export class ModeRunner {
       latency,
       errors: figures.errors,
       lost: figures.lost,
+      dropped: 0,
+      processCpuSeconds: null,
+      generatorCpuSeconds: null,
       sloMet: stepMeetsSlo(figures, this.sloP99Ms),
     };
     return { step, window, counts: countsBetween(before, this.workload.counts()), seconds };

@@ -1,6 +1,6 @@
 import type { Ceiling } from "../../../contract/result.ts";
-import { CEILING_SEARCH_DEFAULTS, exhaustiveSweepSeconds } from "../ceiling-search.ts";
-import { findKnee } from "../find-knee.ts";
+import { CEILING_SEARCH_DEFAULTS, exhaustiveSweepSeconds } from "../../../search/ceiling-search.ts";
+import { findKnee } from "../../../search/find-knee.ts";
 import type { ModeRunner } from "../mode-runner.ts";
 import type { RunOutcome, StepOutcome } from "../run-outcome.ts";
 

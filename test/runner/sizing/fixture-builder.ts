@@ -51,6 +51,9 @@ function fakeSteps(ceiling: number, sloP99Ms: number, p99AtCeilingMs: number): L
       },
       errors: 0,
       lost: 0,
+      dropped: 0,
+      processCpuSeconds: null,
+      generatorCpuSeconds: null,
       sloMet: met,
     };
   });
@@ -76,6 +79,9 @@ function fakeProbe(ceiling: number): LoadStep {
     latency,
     errors: 0,
     lost: 0,
+    dropped: 0,
+    processCpuSeconds: null,
+    generatorCpuSeconds: null,
     sloMet: true,
   };
 }

@@ -1,4 +1,4 @@
-import type { Ceiling, LoadStep } from "../../contract/result.ts";
+import type { Ceiling, LoadStep } from "../contract/result.ts";
 import { findKnee } from "./find-knee.ts";
 
 export type SearchPhase = "bracket" | "bisect" | "confirm";
