@@ -14,6 +14,14 @@ export const WARMUP_MIN_OPS = 1_000;
 export const WARMUP_EXTRA_CAP_MS = 10_000;
 const DRAIN_POLL_MS = 5;
 
+/** What a step cost and what the generator could not send. */
+type StepCost = Pick<LoadStep, "dropped" | "processCpuSeconds" | "generatorCpuSeconds">;
+
+const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Harness primitives a mode or custom scenario composes: warm-up, closed-loop phases, open-loop steps. */
@@ -65,6 +73,9 @@ export class ModeRunner {
       inflight: this.flags.inflight,
       outstandingOps: () => this.outstandingOps(window),
       fire: (intendedNs) => this.fire(window, intendedNs),
+      onCompletion: (wake) => {
+        window.onCompletion = wake;
+      },
       shouldStop: (elapsedNs) =>
         elapsedNs >= capNs ||
         (elapsedNs >= minNs && window.completions >= WARMUP_MIN_OPS * window.completionsPerOp),
@@ -83,6 +94,7 @@ export class ModeRunner {
     offered: number | null,
     sendMs: number,
     before: ReturnType<Workload["counts"]>,
+    cost: StepCost,
   ): StepOutcome {
     const seconds = Math.max(sendMs, (window.lastCompletionNs - window.startNs) / 1e6) / 1000;
     const achievedPerSec = seconds > 0 ? window.completions / window.completionsPerOp / seconds : 0;
@@ -102,9 +114,7 @@ export class ModeRunner {
       latency,
       errors: figures.errors,
       lost: figures.lost,
-      dropped: 0,
-      processCpuSeconds: null,
-      generatorCpuSeconds: null,
+      ...cost,
       sloMet: stepMeetsSlo(figures, this.sloP99Ms),
     };
     return { step, window, counts: countsBetween(before, this.workload.counts()), seconds };
@@ -115,14 +125,22 @@ export class ModeRunner {
     this.collectGarbage();
     const before = this.workload.counts();
     const window = this.recorder.begin();
-    const { elapsedMs } = await runClosedLoop({
+    const cpuBefore = process.cpuUsage();
+    const loop = await runClosedLoop({
       inflight: this.flags.inflight,
       outstandingOps: () => this.outstandingOps(window),
       fire: (intendedNs) => this.fire(window, intendedNs),
+      onCompletion: (wake) => {
+        window.onCompletion = wake;
+      },
       shouldStop: (elapsedNs) => elapsedNs >= durationMs * 1e6,
     });
     await this.drain(window);
-    return this.outcome(window, phase, null, elapsedMs, before);
+    return this.outcome(window, phase, null, loop.elapsedMs, before, {
+      dropped: 0,
+      processCpuSeconds: cpuSecondsSince(cpuBefore),
+      generatorCpuSeconds: loop.generatorCpuSeconds,
+    });
   }
 
   /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */
@@ -130,15 +148,26 @@ export class ModeRunner {
     this.collectGarbage();
     const before = this.workload.counts();
     const window = this.recorder.begin();
-    const { sendMs } = await runOpenLoop({
+    const cpuBefore = process.cpuUsage();
+    const sent = await runOpenLoop({
       ratePerSec: offeredPerSec,
       durationMs,
+      lateLimitMs: this.sloP99Ms,
       fire: (intendedNs) => this.fire(window, intendedNs),
     });
     await this.drain(window);
-    const result = this.outcome(window, phase, offeredPerSec, sendMs, before);
+    const result = this.outcome(window, phase, offeredPerSec, sent.sendMs, before, {
+      dropped: sent.dropped,
+      processCpuSeconds: cpuSecondsSince(cpuBefore),
+      generatorCpuSeconds: sent.generatorCpuSeconds,
+    });
+    const { step } = result;
+    const cpu =
+      step.processCpuSeconds === null
+        ? ""
+        : ` cpu ${(step.processCpuSeconds / result.seconds).toFixed(3)} core`;
     console.error(
-      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${result.step.achievedPerSec.toFixed(1)}/s p99 ${result.step.latency.p99Ms.toFixed(2)} ms errors ${result.step.errors} lost ${result.step.lost} ${result.step.sloMet ? "PASS" : "FAIL"}`,
+      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu} ${step.sloMet ? "PASS" : "FAIL"}`,
     );
     return result;
   }
@@ -149,8 +178,13 @@ export class ModeRunner {
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const startNs = Bun.nanoseconds();
+    const cpuBefore = process.cpuUsage();
     for (let index = 0; index < count; index++) this.fire(window, startNs);
     await this.drain(window);
-    return this.outcome(window, "fixed", null, (Bun.nanoseconds() - startNs) / 1e6, before);
+    return this.outcome(window, "fixed", null, (Bun.nanoseconds() - startNs) / 1e6, before, {
+      dropped: 0,
+      processCpuSeconds: cpuSecondsSince(cpuBefore),
+      generatorCpuSeconds: null,
+    });
   }
 }
