@@ -120,7 +120,9 @@ export const Ceiling = z
   .object({
     ceilingPerSec: nonNegative
       .nullable()
-      .describe("highest offered rate that met the SLO; null when none did"),
+      .describe(
+        "min(offered, achieved) of the confirming step: the highest rate that met the SLO and was delivered; null when none did",
+      ),
     kneePerSec: nonNegative.nullable().describe("where p99 turns from linear to exponential growth"),
     closedLoopMaxPerSec: nonNegative.describe("the closed-loop probe's estimate of the maximum"),
     resolution: z.number().positive().describe("relative width of the final bracket, e.g. 0.05"),

@@ -1,4 +1,6 @@
 import type { LoadStep } from "../../contract/result.ts";
+import { achievedPerSec } from "../../search/achieved-per-sec.ts";
+import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
 import { stepMeetsSlo } from "../../search/step-verdict.ts";
 import { runClosedLoop } from "./closed-loop.ts";
 import { countsBetween } from "./message-ledger.ts";
@@ -37,9 +39,9 @@ export class ModeRunner {
     readonly sampler: ResourceSampler,
   ) {}
 
-  /** How long to wait for stragglers after a step: 5 x SLO, between 1 s and 10 s. */
+  /** How long to wait for stragglers after a step (search/drain-timeout-ms.ts). */
   get drainTimeoutMs(): number {
-    return Math.min(10_000, Math.max(1_000, 5 * this.sloP99Ms));
+    return drainTimeoutMs(this.sloP99Ms);
   }
 
   /** Forced full GC so one phase's garbage is not collected during the next. */
@@ -88,36 +90,38 @@ export class ModeRunner {
     return spentMs;
   }
 
+  /** Builds the step per search/step-verdict.ts: achieved = completed operations / the send window. */
   private outcome(
     window: StepWindow,
     phase: LoadStep["phase"],
     offered: number | null,
-    sendMs: number,
+    windowMs: number,
     before: ReturnType<Workload["counts"]>,
     cost: StepCost,
   ): StepOutcome {
-    const seconds = Math.max(sendMs, (window.lastCompletionNs - window.startNs) / 1e6) / 1000;
-    const achievedPerSec = seconds > 0 ? window.completions / window.completionsPerOp / seconds : 0;
+    const achieved = achievedPerSec(window.completions / window.completionsPerOp, windowMs);
     const latency = window.primary().toPercentiles();
     const figures = {
-      offeredPerSec: offered ?? achievedPerSec,
-      achievedPerSec,
+      offeredPerSec: offered ?? achieved,
+      achievedPerSec: achieved,
       p99Ms: latency.p99Ms,
       errors: window.errors,
       lost: window.outstanding(),
+      dropped: cost.dropped,
     };
     const step: LoadStep = {
       phase,
       offeredPerSec: figures.offeredPerSec,
-      achievedPerSec,
-      durationMs: sendMs,
+      achievedPerSec: achieved,
+      durationMs: windowMs,
       latency,
       errors: figures.errors,
       lost: figures.lost,
       ...cost,
       sloMet: stepMeetsSlo(figures, this.sloP99Ms),
     };
-    return { step, window, counts: countsBetween(before, this.workload.counts()), seconds };
+    const counts = countsBetween(before, this.workload.counts());
+    return { step, window, counts, seconds: windowMs / 1000 };
   }
 
   /** A closed-loop phase of durationMs (the probe, or --mode=closed). */
@@ -156,7 +160,7 @@ export class ModeRunner {
       fire: (intendedNs) => this.fire(window, intendedNs),
     });
     await this.drain(window);
-    const result = this.outcome(window, phase, offeredPerSec, sent.sendMs, before, {
+    const result = this.outcome(window, phase, offeredPerSec, durationMs, before, {
       dropped: sent.dropped,
       processCpuSeconds: cpuSecondsSince(cpuBefore),
       generatorCpuSeconds: sent.generatorCpuSeconds,
