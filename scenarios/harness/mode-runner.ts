@@ -3,6 +3,7 @@ import { achievedPerSec } from "../../search/achieved-per-sec.ts";
 import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
 import { stepMeetsSlo } from "../../search/step-verdict.ts";
 import { runClosedLoop } from "./closed-loop.ts";
+import { LatencyKindError } from "./latency-kind-error.ts";
 import { countsBetween } from "./message-ledger.ts";
 import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
@@ -23,6 +24,17 @@ const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
 };
+
+/** Only the other latency kind completed: the plug-in reports the wrong kind. */
+function reportsOtherKind(window: StepWindow): boolean {
+  const other = window.kind === "publish" ? window.endToEnd : window.publish;
+  return window.primary().count === 0 && other.count > 0;
+}
+
+function assertDeclaredKind(window: StepWindow): void {
+  if (reportsOtherKind(window))
+    throw new LatencyKindError(window.kind, window.kind === "publish" ? "endToEnd" : "publish");
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,9 +92,11 @@ export class ModeRunner {
       },
       shouldStop: (elapsedNs) =>
         elapsedNs >= capNs ||
+        reportsOtherKind(window) ||
         (elapsedNs >= minNs && window.completions >= WARMUP_MIN_OPS * window.completionsPerOp),
     });
     await this.drain(window);
+    assertDeclaredKind(window);
     this.recorder.begin();
     this.collectGarbage();
     const spentMs = (Bun.nanoseconds() - startNs) / 1e6;
@@ -99,6 +113,7 @@ export class ModeRunner {
     before: ReturnType<Workload["counts"]>,
     cost: StepCost,
   ): StepOutcome {
+    assertDeclaredKind(window);
     const achieved = achievedPerSec(window.completions / window.completionsPerOp, windowMs);
     const latency = window.primary().toPercentiles();
     const figures = {
