@@ -2,6 +2,7 @@
 // vs a bare `docker run --rm` of the same short command, alternated N times each. Target: ratio <= 1.2.
 import { join } from "node:path";
 import { createDockerClient } from "../runner/docker/docker-client.ts";
+import { LocalDriver } from "../runner/drivers/local/local-driver.ts";
 import { runRepetition } from "../runner/execute/run-repetition.ts";
 import { ensureImage } from "../runner/image/bench-image.ts";
 import type { Cell } from "../runner/plan/cell.ts";
@@ -11,6 +12,7 @@ const COMMAND = ["-e", "process.exit(0)"];
 const MEMORY_BYTES = 256 * 2 ** 20;
 
 const docker = createDockerClient();
+const driver = new LocalDriver(docker, { host: "bench" });
 const root = join(import.meta.dir, "..");
 const image = await ensureImage(
   docker,
@@ -41,7 +43,7 @@ const context = { runId: `overhead-${process.pid}`, commit: null, ownerPid: proc
 
 async function ours(): Promise<number> {
   const started = performance.now();
-  const repetition = await runRepetition({ docker, cell, image: image.ref, index: 0, context });
+  const repetition = await runRepetition({ driver, cell, image: image.ref, index: 0, context });
   if (repetition.status !== "bad-output")
     throw new Error(`unexpected ${repetition.status}: ${repetition.message}`);
   return performance.now() - started;

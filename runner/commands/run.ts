@@ -13,6 +13,8 @@ import {
 } from "../cli/index.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
+import { createDriver } from "../drivers/create-driver.ts";
+import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { executeRun } from "../execute/execute-run.ts";
 import { listenForInterrupt, SIGNAL_EXIT_CODES } from "../execute/interrupt-signal.ts";
 import { prepareRun } from "../execute/prepare-run.ts";
@@ -32,6 +34,8 @@ import { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
 
 export interface RunPlanOptions {
   docker?: DockerApi;
+  /** default: the local driver over `docker` */
+  driver?: ExecutionDriver;
   /** default: <repo>/results */
   resultsDir?: string;
   runId?: string;
@@ -50,12 +54,13 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
   const docker = options.docker ?? createDockerClient();
   const observer = options.observer ?? new ProgressPrinter();
   const log = (line: string) => observer.message(line);
-  const prepared = await prepareRun(docker, plan, { host: os.hostname(), env: options.env, log });
+  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
   const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ docker, store, cells: prepared.plan.cells, context, observer, signal: options.signal });
+  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal: options.signal });
 }
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
@@ -65,8 +70,9 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.open(resultsDir, runId);
   const log = (line: string) => observer.message(line);
+  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
   const prepared = await prepareRun(docker, store.run.plan, {
-    host: os.hostname(),
+    driver,
     env: options.env,
     log,
     previousImage: store.run.image,
@@ -75,7 +81,7 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   const cells = cellsToRun(prepared.plan.cells, store.done);
   log(`resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run`);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ docker, store, cells, context, observer, signal: options.signal });
+  return executeRun({ driver, store, cells, context, observer, signal: options.signal });
 }
 
 /**

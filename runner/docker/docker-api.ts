@@ -25,6 +25,8 @@ export interface DockerApi {
   streamStats(id: string, onSample: (sample: StatsSample) => void): () => void;
   /** Calls onOom for each kernel OOM event of this container; returns a stop function. */
   watchOomEvents(id: string, onOom: () => void): Promise<() => void>;
+  /** Attaches to a created (not yet started) container with openStdin; the returned function writes and closes stdin. */
+  attachStdin(id: string): Promise<(data: string) => Promise<void>>;
   listContainers(labelFilter: string): Promise<ContainerSummary[]>;
 }
 
@@ -66,6 +68,8 @@ export interface BuildOptions {
 
 export interface ContainerSpec {
   image: string;
+  /** Replaces the image's entrypoint when set. */
+  entrypoint?: string[];
   cmd: string[];
   env: Record<string, string>;
   labels: Record<string, string>;
@@ -79,6 +83,8 @@ export interface ContainerSpec {
   securityOpt: string[];
   pidsLimit: number;
   networkMode: string;
+  /** Keeps stdin open for one attach (a script piped to the container), then closes it. */
+  openStdin?: boolean;
 }
 
 export interface ContainerLogs {

@@ -117,6 +117,7 @@ export function createDockerClient(docker: Docker = new Docker()): DockerApi {
       try {
         const container = await docker.createContainer({
           Image: spec.image,
+          ...(spec.entrypoint ? { Entrypoint: spec.entrypoint } : {}),
           Cmd: spec.cmd,
           Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
           Labels: spec.labels,
@@ -124,6 +125,7 @@ export function createDockerClient(docker: Docker = new Docker()): DockerApi {
           AttachStdout: false,
           AttachStderr: false,
           Tty: false,
+          ...(spec.openStdin ? { OpenStdin: true, StdinOnce: true, AttachStdin: true } : {}),
           HostConfig: {
             NanoCpus: spec.nanoCpus,
             Memory: spec.memoryBytes,
@@ -206,6 +208,21 @@ export function createDockerClient(docker: Docker = new Docker()): DockerApi {
           for await (const _line of readJsonLines(stream)) onOom();
         })().catch(() => undefined);
         return () => destroy(stream);
+      }),
+    attachStdin: (id) =>
+      call(`attach to the stdin of container ${short(id)}`, async () => {
+        const stream = (await docker.getContainer(id).attach({
+          stream: true,
+          stdin: true,
+          stdout: false,
+          stderr: false,
+          hijack: true,
+        })) as NodeJS.ReadWriteStream;
+        return (data: string) =>
+          new Promise<void>((resolve, reject) => {
+            stream.on("error", reject);
+            stream.end(data, () => resolve());
+          });
       }),
     listContainers: (labelFilter) =>
       call("list containers", async () => {

@@ -31,6 +31,8 @@ export interface RunFacts {
   hostOtherCpuCores: number | null;
   /** Milliseconds from container start to its first 2xx on readyPath (server mode), else null. */
   startupMs: number | null;
+  /** From the container's start to its exit (or to the kill at the timeout). */
+  wallSeconds: number;
 }
 
 /** A container started next to the service, in its network namespace, without limits (sidecar, generator, probe). */
@@ -40,6 +42,8 @@ export type PodMemberSpec = Pick<ContainerSpec, "image" | "cmd" | "env" | "label
 };
 
 export interface PodSpec {
+  /** Runs the pod's idle network-namespace holder (any image with `bun` on PATH: the bench base image). */
+  holderImage: string;
   /** The service under the cell's limits and hardening; its networkMode is replaced by the pod's namespace. */
   service: ContainerSpec;
   /** Started, in order, before the service; each must exit 0 from its ready check or the pod fails. */

@@ -1,15 +1,14 @@
-import type { DockerApi } from "../docker/docker-api.ts";
+import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import type { RunStore } from "../results/run-store.ts";
 import type { RunContext } from "./container-spec.ts";
-import { removeRunContainers } from "./remove-run-containers.ts";
 import { runCell } from "./run-cell.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 
 export interface ExecuteOptions {
-  docker: DockerApi;
+  driver: ExecutionDriver;
   store: RunStore;
   cells: Cell[];
   context: RunContext;
@@ -22,7 +21,7 @@ export interface ExecuteOptions {
  * containers removed, state interrupted) or when the engine goes away (state engine-lost); both are resumable.
  */
 export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
-  const { docker, store, observer, context } = options;
+  const { driver, store, observer, context } = options;
   const plan = store.run.plan;
   observer.runStarted(context.runId, options.cells, plan.cellEstimatedSeconds);
   for (const cell of options.cells) {
@@ -30,7 +29,7 @@ export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
     observer.cellStarted(cell);
     try {
       const record = await runCell({
-        docker,
+        driver,
         cell,
         image: cell.image,
         context,
@@ -54,7 +53,7 @@ export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
 }
 
 async function interrupted(options: ExecuteOptions): Promise<RunRecord> {
-  const removed = await removeRunContainers(options.docker, options.context.runId).catch(() => 0);
+  const removed = await options.driver.removeRun(options.context.runId).catch(() => 0);
   const runId = options.context.runId;
   options.observer.message(
     `interrupted: ${options.store.done.size} cell(s) recorded${removed ? `, ${removed} container(s) removed` : ""}; resume with --resume ${runId}`,

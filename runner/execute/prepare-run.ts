@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
+import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { type BenchImage, ensureImage } from "../image/bench-image.ts";
 import { bindImage } from "../plan/bind-image.ts";
 import type { Plan } from "../plan/plan.ts";
 import { collectRunEnvironment } from "../results/collect-run-environment.ts";
 import type { RunEnvironment, RunImage } from "../results/run-record.ts";
-import { removeOrphans } from "./remove-orphans.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
@@ -16,7 +16,8 @@ export interface PreparedRun {
 }
 
 export interface PrepareOptions {
-  host: string;
+  /** Removes what dead runs left behind. */
+  driver: ExecutionDriver;
   env?: Record<string, string | undefined>;
   log: (line: string) => void;
   /** On resume: the image the run started with, reused while it still exists. */
@@ -30,8 +31,8 @@ export async function prepareRun(
   options: PrepareOptions,
 ): Promise<PreparedRun> {
   await docker.ping();
-  const orphans = await removeOrphans(docker, options.host);
-  if (orphans.length > 0) options.log(`removed ${orphans.length} container(s) left by runs that are gone`);
+  const orphans = await options.driver.removeOrphans();
+  if (orphans > 0) options.log(`removed ${orphans} container(s) left by runs that are gone`);
   const image = await reuseOrEnsure(docker, plan, options);
   const environment = await collectRunEnvironment(docker, REPO_ROOT);
   return { plan: bindImage(plan, image.ref), image, environment };

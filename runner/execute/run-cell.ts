@@ -1,4 +1,4 @@
-import type { DockerApi } from "../docker/docker-api.ts";
+import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { CellRecord, Repetition } from "../results/cell-record.ts";
 import type { RunContext } from "./container-spec.ts";
@@ -6,7 +6,7 @@ import { runRepetition } from "./run-repetition.ts";
 import { summarizeCell } from "./summarize-cell.ts";
 
 export interface RunCellOptions {
-  docker: DockerApi;
+  driver: ExecutionDriver;
   cell: Cell;
   image: string;
   context: RunContext;

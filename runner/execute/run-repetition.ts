@@ -1,20 +1,16 @@
-import type { DockerApi } from "../docker/docker-api.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
+import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import { classifyRepetition } from "./classify-repetition.ts";
 import { containerSpec, type RunContext } from "./container-spec.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
-import { StatsRecorder } from "./stats-recorder.ts";
 import { stderrTail } from "./stderr-tail.ts";
-import { waitWithTimeout } from "./wait-with-timeout.ts";
-
-/** After a kill, how long to wait for Docker to report the exit before moving on. */
-const KILL_GRACE_MS = 10_000;
 
 export interface RepetitionOptions {
-  docker: DockerApi;
+  driver: ExecutionDriver;
   cell: Cell;
   image: string;
   index: number;
@@ -22,46 +18,18 @@ export interface RepetitionOptions {
   signal?: AbortSignal;
 }
 
-/** Runs one container for one repetition of a cell and classifies how it ended; the container is always removed. */
+/** Runs one repetition of a cell through the driver and classifies how it ended. */
 export async function runRepetition(options: RepetitionOptions): Promise<Repetition> {
-  const { docker, cell, index } = options;
+  const { driver, cell, index } = options;
   const startedMs = Date.now();
-  let containerId: string | null = null;
   try {
-    containerId = await docker.createContainer(containerSpec(cell, options.image, options.context));
-    const id = containerId;
-    let oomEvent = false;
-    const stopOomWatch = await docker.watchOomEvents(id, () => {
-      oomEvent = true;
+    const facts = await driver.runToExit(containerSpec(cell, options.image, options.context), {
+      timeoutMs: cell.timeoutSeconds * 1000,
+      signal: options.signal,
     });
-    await docker.startContainer(id);
-    const recorder = new StatsRecorder(Date.now());
-    const stopStats = docker.streamStats(id, (sample) => recorder.add(sample));
-    const outcome = await waitWithTimeout(
-      docker.waitContainer(id),
-      cell.timeoutSeconds * 1000,
-      options.signal,
-    );
-    const wallSeconds = (Date.now() - startedMs) / 1000;
-    stopStats();
-    if (outcome.kind !== "exited") {
-      await docker.killContainer(id);
-      await waitWithTimeout(docker.waitContainer(id), KILL_GRACE_MS);
-    }
-    stopOomWatch();
-    if (outcome.kind === "aborted") throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
-    const logs = await docker.containerLogs(id);
-    const state = await docker.inspectContainer(id);
-    const stats = recorder.result();
     const verdict = classifyRepetition({
-      exitCode: outcome.kind === "exited" ? outcome.exitCode : state.exitCode,
-      timedOut: outcome.kind === "timeout",
+      ...facts,
       timeoutSeconds: cell.timeoutSeconds,
-      oomKilled: state.oomKilled,
-      oomEvent,
-      stdout: logs.stdout,
-      stderr: logs.stderr,
-      stats,
       memoryLimitBytes: cell.memoryBytes,
       cpus: cell.cpus,
     });
@@ -69,22 +37,21 @@ export async function runRepetition(options: RepetitionOptions): Promise<Repetit
       index,
       status: verdict.status,
       message: verdict.message,
-      exitCode: outcome.kind === "exited" ? outcome.exitCode : state.exitCode,
-      wallSeconds,
+      exitCode: facts.exitCode,
+      wallSeconds: facts.wallSeconds,
       result: verdict.result,
-      stderrTail: stderrTail(logs.stderr),
+      stderrTail: stderrTail(facts.stderr),
       rawStdout: verdict.rawStdout,
-      oomKilled: state.oomKilled,
-      oomEvent,
-      applied: state.applied,
-      limitMismatches: limitMismatches(cell, state.applied, verdict.result),
-      stats,
+      oomKilled: facts.oomKilled,
+      oomEvent: facts.oomEvent,
+      applied: facts.applied,
+      limitMismatches: limitMismatches(cell, facts.applied, verdict.result),
+      stats: facts.stats,
     };
   } catch (error) {
+    if (error instanceof RunAbortedError) throw new RunInterruptedError(error.reason);
     if (!(error instanceof DockerUnavailableError)) throw error;
     return engineLost(index, (Date.now() - startedMs) / 1000, error);
-  } finally {
-    if (containerId) await docker.removeContainer(containerId).catch(() => undefined);
   }
 }
 

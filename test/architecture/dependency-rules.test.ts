@@ -69,6 +69,13 @@ describe("dependency directions", () => {
     expect(new Set(importers).size).toBe(1);
   });
 
+  test("outside runner/drivers/, nothing knows which driver runs (only create-driver.ts picks one)", () => {
+    const bad = importsUnder("runner").filter(
+      ({ file, target }) => !file.startsWith("runner/drivers/") && /^runner\/drivers\/(local|swarm)\//.test(target),
+    );
+    expect(bad).toEqual([]);
+  });
+
   test("sizing and reports never touch Docker", () => {
     const bad = [...importsUnder("runner/sizing"), ...importsUnder("runner/report")].filter(
       ({ target }) => /^runner\/(docker|execute|image)\//.test(target) || target === "dockerode",

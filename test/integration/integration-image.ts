@@ -1,11 +1,14 @@
+import os from "node:os";
 import { join } from "node:path";
 import { createDockerClient } from "../../runner/docker/docker-client.ts";
+import { LocalDriver } from "../../runner/drivers/local/local-driver.ts";
 import { type BenchImage, ensureImage } from "../../runner/image/bench-image.ts";
 
 export const REPO_ROOT = join(import.meta.dir, "../..");
 /** Integration tests never reach for a registry. */
 export const OFFLINE_ENV = { ...process.env, BUN_CAPACITY_OFFLINE: "1" };
 export const docker = createDockerClient();
+export const driver = new LocalDriver(docker, { host: os.hostname() });
 
 let image: Promise<BenchImage> | null = null;
 

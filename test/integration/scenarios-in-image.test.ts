@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { runRepetition } from "../../runner/execute/run-repetition.ts";
 import { testCell } from "../runner/execute/cell-fixture.ts";
-import { docker, integrationImage } from "./integration-image.ts";
+import { driver, integrationImage } from "./integration-image.ts";
 
 const MiB = 2 ** 20;
 const TINY = ["--warmup-s=0.2", "--step-s=0.3", "--sample-ms=50", "--max-steps=8"];
@@ -37,7 +37,7 @@ describe("the six scenarios in the bench image (1 CPU, 512 MiB)", () => {
           timeoutSeconds: 60,
           image: image.ref,
         });
-        const repetition = await runRepetition({ docker, cell, image: image.ref, index: 0, context });
+        const repetition = await runRepetition({ driver, cell, image: image.ref, index: 0, context });
         expect({ status: repetition.status, message: repetition.message }).toMatchObject({ status: "ok" });
         const result = repetition.result;
         expect(result?.scenario).toBe(scenario);

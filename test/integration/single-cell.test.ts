@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { runRepetition } from "../../runner/execute/run-repetition.ts";
 import { testCell } from "../runner/execute/cell-fixture.ts";
-import { docker, integrationImage, labelledContainers } from "./integration-image.ts";
+import { driver, integrationImage, labelledContainers } from "./integration-image.ts";
 
 const MiB = 2 ** 20;
 const command = ["scenarios/calibration.ts", "--mode=closed", "--warmup-s=0", "--duration-s=1"];
@@ -17,7 +17,7 @@ async function calibrationAt(smol: boolean) {
     timeoutSeconds: 60,
     image: image.ref,
   });
-  return runRepetition({ docker, cell, image: image.ref, index: 0, context });
+  return runRepetition({ driver, cell, image: image.ref, index: 0, context });
 }
 
 describe("one calibration repetition under real limits (0.5 CPU, 256 MiB)", () => {

@@ -8,6 +8,7 @@ import { RunStore } from "../../../runner/results/run-store.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
 import { FakeDocker } from "./fake-docker.ts";
+import { fakeDriver } from "./fake-driver.ts";
 import { testPlan } from "./plan-fixture.ts";
 import { RecordingObserver } from "./recording-observer.ts";
 import { testEnvironment } from "./run-environment-fixture.ts";
@@ -35,7 +36,7 @@ describe("executeRun", () => {
     const docker = new FakeDocker([ok, { exitCode: 2 }, ok]);
     const { store, context } = await start();
     const observer = new RecordingObserver();
-    const record = await executeRun({ docker, store, cells, context, observer });
+    const record = await executeRun({ driver: fakeDriver(docker), store, cells, context, observer });
     expect(record.state).toBe("complete");
     expect(record.cells.map((c) => c.status)).toEqual(["ok", "crash", "ok"]);
     expect((await readdir(join(dir, "run-1", "cells"))).sort()).toEqual(["a.json", "b.json", "c.json"]);
@@ -52,7 +53,14 @@ describe("executeRun", () => {
     docker.onStart = (id) => {
       if (id === "c2") setTimeout(() => controller.abort("SIGINT"), 5);
     };
-    const record = await executeRun({ docker, store, cells, context, observer, signal: controller.signal });
+    const record = await executeRun({
+      driver: fakeDriver(docker),
+      store,
+      cells,
+      context,
+      observer,
+      signal: controller.signal,
+    });
     expect(record.state).toBe("interrupted");
     expect(record.cells.map((c) => c.status)).toEqual(["ok", "pending", "pending"]);
     expect(docker.live).toHaveLength(0);
@@ -63,7 +71,13 @@ describe("executeRun", () => {
   test("the engine going away stops the run with state engine-lost; resume re-runs that cell", async () => {
     const docker = new FakeDocker([ok, { loseEngineAt: "start" }, ok]);
     const { store, context } = await start();
-    const record = await executeRun({ docker, store, cells, context, observer: new RecordingObserver() });
+    const record = await executeRun({
+      driver: fakeDriver(docker),
+      store,
+      cells,
+      context,
+      observer: new RecordingObserver(),
+    });
     expect(record.state).toBe("engine-lost");
     expect(record.cells.map((c) => c.status)).toEqual(["ok", "engine-lost", "pending"]);
     const reopened = await RunStore.open(dir, "run-1");
@@ -76,7 +90,7 @@ describe("executeRun", () => {
     const store = await RunStore.create(dir, "run-2", testPlan(big), environment, null);
     const context = { runId: "run-2", commit: null, ownerPid: 1, ownerHost: "h" };
     const record = await executeRun({
-      docker,
+      driver: fakeDriver(docker),
       store,
       cells: big,
       context,

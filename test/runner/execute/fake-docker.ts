@@ -188,6 +188,12 @@ export class FakeDocker implements DockerApi {
     if (this.get(id).behaviour.oomEvent) onOom();
     return () => undefined;
   }
+  /** What each container got on stdin, by id. */
+  readonly stdin = new Map<string, string>();
+  async attachStdin(id: string) {
+    this.get(id);
+    return async (data: string) => void this.stdin.set(id, data);
+  }
   async listContainers(labelFilter: string): Promise<ContainerSummary[]> {
     const [key, value] = labelFilter.split("=");
     return this.live

@@ -5,6 +5,7 @@ import { runRepetition } from "../../../runner/execute/run-repetition.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
 import { type FakeBehaviour, FakeDocker } from "./fake-docker.ts";
+import { fakeDriver } from "./fake-driver.ts";
 
 const MiB = 2 ** 20;
 const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };
@@ -12,7 +13,8 @@ const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };
 async function run(behaviour: FakeBehaviour, cellOverrides = {}, signal?: AbortSignal) {
   const docker = new FakeDocker([behaviour]);
   const cell = testCell({ timeoutSeconds: 0.05, ...cellOverrides });
-  const repetition = await runRepetition({ docker, cell, image: cell.image, index: 0, context, signal });
+  const driver = fakeDriver(docker);
+  const repetition = await runRepetition({ driver, cell, image: cell.image, index: 0, context, signal });
   return { docker, repetition };
 }
 
@@ -82,7 +84,7 @@ describe("runRepetition", () => {
     docker.onStart = () => setTimeout(() => controller.abort("SIGINT"), 5);
     const cell = testCell({ timeoutSeconds: 60 });
     const pending = runRepetition({
-      docker,
+      driver: fakeDriver(docker),
       cell,
       image: cell.image,
       index: 0,
@@ -97,7 +99,7 @@ describe("runRepetition", () => {
     const docker = new FakeDocker();
     const cell = testCell();
     await expect(
-      runRepetition({ docker, cell, image: "missing:1", index: 0, context }),
+      runRepetition({ driver: fakeDriver(docker), cell, image: "missing:1", index: 0, context }),
     ).rejects.toBeInstanceOf(ImageMissingError);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { removeOrphans } from "../../../runner/execute/remove-orphans.ts";
-import { removeRunContainers } from "../../../runner/execute/remove-run-containers.ts";
-import { FakeDocker } from "./fake-docker.ts";
+import { removeOrphans } from "../../../../runner/drivers/local/remove-orphans.ts";
+import { removeRunContainers } from "../../../../runner/drivers/local/remove-run-containers.ts";
+import { FakeDocker } from "../../execute/fake-docker.ts";
 
 const labels = (runId: string, pid: number, host = "here") => ({
   "bun-capacity.run-id": runId,

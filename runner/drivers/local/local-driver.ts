@@ -1,0 +1,64 @@
+import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
+import type {
+  ExecutionDriver,
+  NodeFacts,
+  PodHandle,
+  PodSpec,
+  RunFacts,
+  RunOptions,
+} from "../execution-driver.ts";
+import { localNodeFacts } from "./local-node-facts.ts";
+import { processIsAlive, removeOrphans } from "./remove-orphans.ts";
+import { removeRunContainers } from "./remove-run-containers.ts";
+import { runToExit } from "./run-to-exit.ts";
+import { startPod } from "./start-pod.ts";
+
+export interface LocalDriverOptions {
+  /** This machine's name, as container owner labels carry it. */
+  host: string;
+  isAlive?: (pid: number) => boolean;
+}
+
+/** Runs repetitions as containers on the one Docker engine the client talks to. */
+export class LocalDriver implements ExecutionDriver {
+  readonly name = "local" as const;
+  private node: Promise<NodeFacts> | null = null;
+
+  constructor(
+    private readonly docker: DockerApi,
+    private readonly options: LocalDriverOptions,
+  ) {}
+
+  async nodes(): Promise<NodeFacts[]> {
+    return [await this.localNode()];
+  }
+
+  async runToExit(spec: ContainerSpec, options: RunOptions): Promise<RunFacts> {
+    return runToExit(this.docker, spec, options, await this.localNode());
+  }
+
+  async startPod(spec: PodSpec, options: RunOptions): Promise<PodHandle> {
+    return startPod(this.docker, spec, options, await this.localNode());
+  }
+
+  removeRun(runId: string): Promise<number> {
+    return removeRunContainers(this.docker, runId);
+  }
+
+  async removeOrphans(): Promise<number> {
+    const removed = await removeOrphans(
+      this.docker,
+      this.options.host,
+      this.options.isAlive ?? processIsAlive,
+    );
+    return removed.length;
+  }
+
+  private localNode(): Promise<NodeFacts> {
+    this.node ??= localNodeFacts(this.docker).catch((error) => {
+      this.node = null; // asked again next time: the engine may be back
+      throw error;
+    });
+    return this.node;
+  }
+}

@@ -1,0 +1,87 @@
+import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
+import type { MemberOutcome, NodeFacts, PodHandle, PodMemberSpec, RunFacts } from "../execution-driver.ts";
+import { waitWithTimeout } from "../wait-with-timeout.ts";
+import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
+import { runMember } from "./run-member.ts";
+import type { WatchedContainer } from "./start-watched.ts";
+
+export interface LocalPodParts {
+  serviceId: string;
+  /** Every container of the pod (holder, sidecars, service), removed by finish(). */
+  created: string[];
+  watched: WatchedContainer;
+  node: NodeFacts | null;
+  member: (spec: PodMemberSpec) => ContainerSpec;
+}
+
+/** A running pod on the local engine; finish() is idempotent and always removes every container of the pod. */
+export class LocalPod implements PodHandle {
+  /** Resolves with the service's exit code when it stops (crash, OOM kill, or our kill in finish). */
+  readonly serviceExit: Promise<number>;
+  private ready: number | null = null;
+  private finished: Promise<RunFacts> | null = null;
+  private exitedAtMs: number | null = null;
+
+  constructor(
+    private readonly docker: DockerApi,
+    private readonly parts: LocalPodParts,
+  ) {
+    this.serviceExit = docker.waitContainer(parts.serviceId).then((code) => {
+      this.exitedAtMs ??= Date.now();
+      return code;
+    });
+    this.serviceExit.catch(() => undefined); // the wait fails when the container is removed first
+  }
+
+  get startupMs(): number {
+    return this.ready ?? 0;
+  }
+
+  markReady(startupMs: number): void {
+    this.ready = startupMs;
+  }
+
+  async serviceRunning(): Promise<boolean> {
+    return (await this.docker.inspectContainer(this.parts.serviceId)).running;
+  }
+
+  runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome> {
+    return runMember(this.docker, this.parts.member(spec), spec.stdin, timeoutMs, signal);
+  }
+
+  finish(): Promise<RunFacts> {
+    this.finished ??= this.collect().finally(() =>
+      Promise.all(this.parts.created.map((id) => this.docker.removeContainer(id).catch(() => undefined))),
+    );
+    return this.finished;
+  }
+
+  private async collect(): Promise<RunFacts> {
+    const { docker, parts } = this;
+    const id = parts.serviceId;
+    const running = (await docker.inspectContainer(id)).running;
+    const endMs = this.exitedAtMs ?? Date.now();
+    const stats = parts.watched.stopStats();
+    if (running) {
+      await docker.killContainer(id);
+      await waitWithTimeout(docker.waitContainer(id), KILL_GRACE_MS);
+    }
+    const oomEvent = parts.watched.stopOomWatch();
+    const logs = await docker.containerLogs(id);
+    const state = await docker.inspectContainer(id);
+    return {
+      exitCode: running ? null : state.exitCode,
+      timedOut: false,
+      oomKilled: state.oomKilled,
+      oomEvent,
+      stdout: logs.stdout,
+      stderr: logs.stderr,
+      stats,
+      applied: state.applied,
+      node: parts.node,
+      hostOtherCpuCores: null,
+      startupMs: this.ready,
+      wallSeconds: (endMs - parts.watched.startedAtMs) / 1000,
+    };
+  }
+}

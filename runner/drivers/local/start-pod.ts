@@ -1,0 +1,103 @@
+import type { DockerApi } from "../../docker/docker-api.ts";
+import type { NodeFacts, PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
+import { PodStartError } from "../pod-start-error.ts";
+import { RunAbortedError } from "../run-aborted-error.ts";
+import { holderContainerSpec } from "./holder-container-spec.ts";
+import { READY_RETRY_MS } from "./local-driver-defaults.ts";
+import { LocalPod } from "./local-pod.ts";
+import { memberContainerSpec } from "./member-container-spec.ts";
+import { runMember } from "./run-member.ts";
+import { startWatched } from "./start-watched.ts";
+
+/**
+ * Server mode on the local engine: an idle holder owns a loopback-only network namespace; sidecars (unlimited) join
+ * it and are readied in order; then the limited service joins it and the readiness member polls it. On any failure
+ * every container of the pod is removed.
+ */
+export async function startPod(
+  docker: DockerApi,
+  spec: PodSpec,
+  options: RunOptions,
+  node: NodeFacts | null,
+): Promise<PodHandle> {
+  const labels = spec.service.labels;
+  const created: string[] = [];
+  const create = async (containerSpec: Parameters<DockerApi["createContainer"]>[0]) => {
+    const id = await docker.createContainer(containerSpec);
+    created.push(id);
+    return id;
+  };
+  const removeAll = () => Promise.all(created.map((id) => docker.removeContainer(id).catch(() => undefined)));
+  const deadline = Date.now() + spec.readinessTimeoutMs;
+  try {
+    const holderId = await create(holderContainerSpec(spec.holderImage, labels));
+    await docker.startContainer(holderId);
+    const member = (m: PodMemberSpec) => memberContainerSpec(m, labels, holderId);
+    for (const sidecar of spec.sidecars) {
+      const id = await create(member({ ...sidecar, stdin: undefined }));
+      await docker.startContainer(id);
+      if (!sidecar.readyCmd) continue;
+      const check = member({ ...sidecar, cmd: sidecar.readyCmd, stdin: undefined });
+      if (!(await untilExitZero(docker, check, undefined, deadline, options.signal))) {
+        throw new PodStartError(
+          "sidecar-not-ready",
+          `sidecar ${sidecar.name}: its ready check ${JSON.stringify(sidecar.readyCmd)} did not exit 0 within ${spec.readinessTimeoutMs} ms`,
+          null,
+        );
+      }
+    }
+    const serviceId = await create({ ...spec.service, networkMode: `container:${holderId}` });
+    const watched = await startWatched(docker, serviceId);
+    const pod = new LocalPod(docker, { serviceId, created, watched, node, member });
+    const exited = new AbortController();
+    pod.serviceExit.then(() => exited.abort("service exited"));
+    const signal = options.signal ? AbortSignal.any([options.signal, exited.signal]) : exited.signal;
+    const probe = member(spec.readiness);
+    const ready = await untilExitZero(docker, probe, spec.readiness.stdin, deadline, signal);
+    if (options.signal?.aborted) {
+      await pod.finish().catch(() => undefined);
+      throw new RunAbortedError(String(options.signal.reason ?? "signal"));
+    }
+    if (ready) {
+      pod.markReady(Date.now() - watched.startedAtMs);
+      return pod;
+    }
+    const facts = await pod.finish();
+    if (exited.signal.aborted) {
+      throw new PodStartError(
+        "service-exited",
+        `the service exited (code ${facts.exitCode}) before it was ready`,
+        facts,
+      );
+    }
+    throw new PodStartError(
+      "service-not-ready",
+      `the service was not ready within ${spec.readinessTimeoutMs} ms`,
+      facts,
+    );
+  } catch (error) {
+    await removeAll();
+    throw error;
+  }
+}
+
+/** Runs a check member until it exits 0 (true), the deadline passes or the signal fires (false). */
+async function untilExitZero(
+  docker: DockerApi,
+  check: Parameters<DockerApi["createContainer"]>[0],
+  stdin: string | undefined,
+  deadlineMs: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  while (Date.now() < deadlineMs && !signal?.aborted) {
+    try {
+      const outcome = await runMember(docker, check, stdin, deadlineMs - Date.now(), signal);
+      if (outcome.exitCode === 0) return true;
+    } catch (error) {
+      if (error instanceof RunAbortedError) return false;
+      throw error;
+    }
+    await Bun.sleep(Math.min(READY_RETRY_MS, Math.max(0, deadlineMs - Date.now())));
+  }
+  return false;
+}
