@@ -17,6 +17,8 @@ export const MIN_DRAIN_MS = 1000;
 export const DRAIN_SLO_MULTIPLE = 10;
 /** A request slower than this (at least, or 10 x SLO) is a timeout: an error. */
 export const MIN_REQUEST_TIMEOUT_MS = 1000;
+/** k6's constant-VUs executor refuses durations under 1 s. */
+export const MIN_K6_DURATION_MS = 1000;
 /** Above this, the step's JSON no longer fits one environment variable: it goes in a script on stdin. */
 export const MAX_ENV_STEP_BYTES = 100_000;
 

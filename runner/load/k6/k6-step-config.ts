@@ -1,5 +1,10 @@
 import type { StepRequest } from "../load-generator.ts";
-import { DRAIN_SLO_MULTIPLE, MIN_DRAIN_MS, MIN_REQUEST_TIMEOUT_MS } from "./k6-defaults.ts";
+import {
+  DRAIN_SLO_MULTIPLE,
+  MIN_DRAIN_MS,
+  MIN_K6_DURATION_MS,
+  MIN_REQUEST_TIMEOUT_MS,
+} from "./k6-defaults.ts";
 
 /** What step-lib.js reads from BC_STEP: one step, fully resolved. */
 export interface K6StepConfig {
@@ -24,6 +29,11 @@ export function k6StepConfig(request: StepRequest): K6StepConfig {
   }
   if (!Number.isInteger(request.concurrency) || request.concurrency < 1) {
     throw new RangeError(`concurrency must be a whole number >= 1, got ${request.concurrency}`);
+  }
+  if (request.durationMs < MIN_K6_DURATION_MS) {
+    throw new RangeError(
+      `k6 runs a step for at least ${MIN_K6_DURATION_MS} ms, got durationMs ${request.durationMs}`,
+    );
   }
   if (request.script === null && request.requests.length === 0) {
     throw new RangeError("a step needs at least one request (or a k6 script)");

@@ -85,6 +85,7 @@ describe("stepContainer", () => {
     expect(() => generator.stepContainer({ ...open, ratePerSec: 0 })).toThrow(/positive ratePerSec/);
     expect(() => generator.stepContainer({ ...open, concurrency: 0 })).toThrow(/concurrency/);
     expect(() => generator.stepContainer({ ...open, requests: [] })).toThrow(/at least one request/);
+    expect(() => generator.stepContainer({ ...open, durationMs: 500 })).toThrow(/at least 1000 ms/);
   });
 
   test("readiness polls readyPath on loopback within the timeout", () => {
