@@ -70,7 +70,9 @@ test("a stored calibration reads back; a broken one is an error naming the file"
   expect(await readCalibration(good)).toEqual(calibration);
   const bad = join(dir, "bad.json");
   await Bun.write(bad, JSON.stringify({ ...calibration, maxRatePerSec: "fast" }));
-  await expect(readCalibration(bad)).rejects.toThrow(/bad\.json: [\s\S]*maxRatePerSec[\s\S]*delete this file/);
+  await expect(readCalibration(bad)).rejects.toThrow(
+    /bad\.json: [\s\S]*maxRatePerSec[\s\S]*delete this file/,
+  );
   await Bun.write(bad, "{");
   await expect(readCalibration(bad)).rejects.toBeInstanceOf(CalibrationFileError);
 });
