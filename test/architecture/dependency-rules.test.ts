@@ -83,4 +83,11 @@ describe("dependency directions", () => {
     );
     expect(bad).toEqual([]);
   });
+
+  test("load generator adapters are pure: no Docker, no images", () => {
+    const bad = importsUnder("runner/load/k6").filter(
+      ({ target }) => /^runner\/(docker|image|execute)\//.test(target) || target === "dockerode",
+    );
+    expect(bad).toEqual([]);
+  });
 });
