@@ -20,7 +20,7 @@ function importsUnder(folder: string): Array<{ file: string; target: string }> {
   return found;
 }
 
-const ours = (target: string) => /^(engine|scenarios|runner|contract)\//.test(target);
+const ours = (target: string) => /^(engine|scenarios|runner|contract|service|search)\//.test(target);
 
 describe("dependency directions", () => {
   test("the import scan sees the runner's imports of contract/ (so the rules below are not vacuous)", () => {
@@ -32,13 +32,29 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
+  test("service/ imports engine/ only of ours (and sees it, so the rule is not vacuous)", () => {
+    const imports = importsUnder("service");
+    expect(imports.some(({ target }) => target.startsWith("engine/"))).toBe(true);
+    const bad = imports.filter(
+      ({ target }) => ours(target) && !target.startsWith("engine/") && !target.startsWith("service/"),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("nothing imports service/ (it is an entry point, run as its own process)", () => {
+    const importers = ["engine", "scenarios", "runner", "contract", "search"]
+      .flatMap((folder) => importsUnder(folder))
+      .filter(({ target }) => target.startsWith("service/"));
+    expect(importers).toEqual([]);
+  });
+
   test("scenarios/ import only engine/ and contract/ of ours", () => {
     const bad = importsUnder("scenarios").filter(({ target }) => target.startsWith("runner/"));
     expect(bad).toEqual([]);
   });
 
-  test("runner/ never imports engine/ or scenarios/", () => {
-    const bad = importsUnder("runner").filter(({ target }) => /^(engine|scenarios)\//.test(target));
+  test("runner/ never imports engine/, service/ or scenarios/", () => {
+    const bad = importsUnder("runner").filter(({ target }) => /^(engine|service|scenarios)\//.test(target));
     expect(bad).toEqual([]);
   });
 
