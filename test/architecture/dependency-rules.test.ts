@@ -32,6 +32,22 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
+  test("service/ imports engine/ only of ours (and sees it, so the rule is not vacuous)", () => {
+    const imports = importsUnder("service");
+    expect(imports.some(({ target }) => target.startsWith("engine/"))).toBe(true);
+    const bad = imports.filter(
+      ({ target }) => ours(target) && !target.startsWith("engine/") && !target.startsWith("service/"),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("nothing imports service/ (it is an entry point, run as its own process)", () => {
+    const importers = ["engine", "scenarios", "runner", "contract", "search"]
+      .flatMap((folder) => importsUnder(folder))
+      .filter(({ target }) => target.startsWith("service/"));
+    expect(importers).toEqual([]);
+  });
+
   test("search/ imports nothing of ours but contract/", () => {
     const bad = importsUnder("search").filter(
       ({ target }) => ours(target) && !/^(search|contract)\//.test(target),
