@@ -5,9 +5,9 @@ import {
   type SwarmTask,
   TERMINAL_TASK_STATES,
 } from "../../docker/swarm-api.ts";
-import { RunInterruptedError } from "../../execute/run-interrupted-error.ts";
-import { StatsRecorder } from "../../execute/stats-recorder.ts";
 import type { NodeFacts, RunFacts, RunOptions } from "../execution-driver.ts";
+import { RunAbortedError } from "../run-aborted-error.ts";
+import { StatsRecorder } from "../stats-recorder.ts";
 import { TASK_POLL_MS, TASK_START_TIMEOUT_MS } from "./swarm-defaults.ts";
 
 export interface ServiceRunDeps {
@@ -30,7 +30,7 @@ export async function runServiceToExit(
   const watch = new TaskWatch(deps.nodeEngine);
   try {
     const end = await waitForTask(deps.manager, serviceId, watch, options);
-    if (end.kind === "aborted") throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
+    if (end.kind === "aborted") throw new RunAbortedError(String(options.signal?.reason ?? "signal"));
     const logs = await deps.manager.serviceLogs(serviceId);
     const task = end.task;
     const state =
@@ -48,6 +48,10 @@ export async function runServiceToExit(
       node,
       hostOtherCpuCores: null,
       startupMs: null,
+      wallSeconds:
+        end.kind === "not-started" || end.runningSinceMs === null
+          ? 0
+          : (end.endedMs - end.runningSinceMs) / 1000,
     };
   } finally {
     watch.stop();
@@ -60,8 +64,12 @@ export async function runServiceToExit(
 }
 
 type TaskEnd =
-  | { kind: "exited" | "not-started"; task: SwarmTask | null }
-  | { kind: "timeout"; task: SwarmTask | null }
+  | {
+      kind: "exited" | "not-started" | "timeout";
+      task: SwarmTask | null;
+      runningSinceMs: number | null;
+      endedMs: number;
+    }
   | { kind: "aborted" };
 
 async function waitForTask(
@@ -70,18 +78,29 @@ async function waitForTask(
   watch: TaskWatch,
   options: RunOptions,
 ): Promise<TaskEnd> {
-  const startBy = Date.now() + TASK_START_TIMEOUT_MS;
+  const createdMs = Date.now();
+  const startBy = createdMs + TASK_START_TIMEOUT_MS;
   let deadline: number | null = null;
+  let runningSinceMs: number | null = null;
+  const end = (kind: "exited" | "not-started" | "timeout", task: SwarmTask | null): TaskEnd => ({
+    kind,
+    task,
+    runningSinceMs: runningSinceMs ?? createdMs, // a quick task may finish between two polls
+    endedMs: Date.now(),
+  });
   for (;;) {
     if (options.signal?.aborted) return { kind: "aborted" };
     const task = (await manager.listTasks(serviceId))[0] ?? null;
     if (task?.containerId) await watch.start(task.containerId);
     if (task && TERMINAL_TASK_STATES.has(task.state)) {
-      return { kind: task.exitCode === null && !task.containerId ? "not-started" : "exited", task };
+      return end(task.exitCode === null && !task.containerId ? "not-started" : "exited", task);
     }
-    if (deadline === null && task?.state === "running") deadline = Date.now() + options.timeoutMs;
-    if (deadline !== null && Date.now() > deadline) return { kind: "timeout", task };
-    if (deadline === null && Date.now() > startBy) return { kind: "not-started", task };
+    if (deadline === null && task?.state === "running") {
+      runningSinceMs = Date.now();
+      deadline = runningSinceMs + options.timeoutMs;
+    }
+    if (deadline !== null && Date.now() > deadline) return end("timeout", task);
+    if (deadline === null && Date.now() > startBy) return end("not-started", task);
     await Bun.sleep(TASK_POLL_MS);
   }
 }

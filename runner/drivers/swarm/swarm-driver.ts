@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import type { Engine } from "../../docker/connect-engine.ts";
 import type { ContainerSpec } from "../../docker/docker-api.ts";
 import {
@@ -8,7 +7,6 @@ import {
   OWNER_PID_LABEL,
   RUN_ID_LABEL,
 } from "../../execute/execute-defaults.ts";
-import { processIsAlive } from "../../execute/remove-orphans.ts";
 import type {
   ExecutionDriver,
   NodeFacts,
@@ -17,6 +15,7 @@ import type {
   RunFacts,
   RunOptions,
 } from "../execution-driver.ts";
+import { processIsAlive } from "../local/remove-orphans.ts";
 import { distributeImage } from "./distribute-image.ts";
 import { HostSlots } from "./host-slots.ts";
 import { probeNode } from "./probe-node.ts";
@@ -24,61 +23,36 @@ import { runServiceToExit } from "./run-service-to-exit.ts";
 import { serviceSpec } from "./service-spec.ts";
 import { type SwarmMember, swarmMembers } from "./swarm-members.ts";
 import { SwarmNotReadyError } from "./swarm-not-ready-error.ts";
+import { usableHosts } from "./usable-hosts.ts";
 
 export interface SwarmDriverOptions {
   /** Engines of the other nodes (unix:// or tcp://); the local engine is the manager. */
   engines: string[];
-  /** Let nodes on one physical host measure at once (their results then share cores). */
+  /** Let nodes on one physical host measure at once (their results then share its cores). */
   shareHosts: boolean;
+  /** This machine's name, as service owner labels carry it. */
+  host: string;
   /** Called whenever a node starts or stops a measurement. */
   onBusy?: (busy: Array<{ node: NodeFacts; holder: string }>) => void;
   log?: (line: string) => void;
+  isAlive?: (pid: number) => boolean;
 }
+
+type Prepared = { facts: NodeFacts[]; slots: HostSlots };
 
 /** Runs each repetition as a one-shot Swarm job pinned to a node; one measurement per physical host at a time. */
 export class SwarmDriver implements ExecutionDriver {
   readonly name = "swarm" as const;
-  private facts: NodeFacts[] = [];
-  private slots: HostSlots | null = null;
+  private swarm: Promise<{ manager: Engine; members: SwarmMember[] }> | null = null;
+  private prepared: Promise<Prepared> | null = null;
   private readonly lastNodeOfCell = new Map<string, string>();
 
-  private constructor(
-    private readonly manager: Engine,
-    private readonly members: SwarmMember[],
-    private readonly options: SwarmDriverOptions,
-  ) {}
+  constructor(private readonly options: SwarmDriverOptions) {}
 
-  static async connect(options: SwarmDriverOptions): Promise<SwarmDriver> {
-    const { manager, members } = await swarmMembers(options.engines);
-    for (const m of members.filter((member) => !member.engine))
-      options.log?.(`swarm node ${m.node.hostname} (${m.node.id}) has no engine address: not used`);
-    return new SwarmDriver(
-      manager,
-      members.filter((m) => m.engine),
-      options,
-    );
-  }
-
-  /** Before the first repetition: the image onto every node (docker save | load), then a probe job per node. */
-  async prepare(image: string): Promise<NodeFacts[]> {
-    const engines = this.members.flatMap((m) => (m.engine ? [m.engine] : []));
-    const copied = await distributeImage(this.manager, engines, image);
-    if (copied > 0) this.options.log?.(`copied ${image} to ${copied} node(s) with docker save | docker load`);
-    this.facts = [];
-    for (const member of this.members) this.facts.push(await probeNode(this.manager, member, image));
-    if (this.facts.length === 0)
-      throw new SwarmNotReadyError(
-        "no swarm node can be used",
-        "give each node's engine in BUN_CAPACITY_SWARM_ENGINES",
-      );
-    this.slots = new HostSlots(this.facts, this.options.shareHosts, this.options.onBusy);
-    return this.facts;
-  }
-
-  /** Probed facts after prepare(); before it, the nodes' own descriptions with the hostname as host guess. */
+  /** Probed facts once an image is on the nodes; before that, the nodes' descriptions, hostname as host guess. */
   async nodes(): Promise<NodeFacts[]> {
-    if (this.facts.length > 0) return this.facts;
-    return this.members.map(({ node }) => ({
+    if (this.prepared) return (await this.prepared).facts;
+    return (await this.connect()).members.map(({ node }) => ({
       id: node.id,
       hostname: node.hostname,
       physicalHostId: node.hostname,
@@ -89,18 +63,23 @@ export class SwarmDriver implements ExecutionDriver {
     }));
   }
 
+  /** How many cells may run at once: one per physical host (per node with shareHosts). */
+  async maxParallelCells(image: string): Promise<number> {
+    return usableHosts((await this.prepare(image)).facts, this.options.shareHosts);
+  }
+
   async runToExit(spec: ContainerSpec, options: RunOptions): Promise<RunFacts> {
-    if (!this.slots) await this.prepare(spec.image);
+    const { slots } = await this.prepare(spec.image);
+    const { manager, members } = await this.connect();
     const cellId = spec.labels[CELL_ID_LABEL] ?? spec.image;
     const need = { cpus: spec.nanoCpus / 1e9, memoryBytes: spec.memoryBytes };
-    const slots = this.slots as HostSlots;
     const lease = await slots.acquire(need, cellId, this.lastNodeOfCell.get(cellId) ?? null, options.signal);
     try {
       this.lastNodeOfCell.set(cellId, lease.node.id);
-      const engine = this.members.find((m) => m.node.id === lease.node.id)?.engine ?? null;
+      const engine = members.find((m) => m.node.id === lease.node.id)?.engine ?? null;
       const name = `bcap-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
       return await runServiceToExit(
-        { manager: this.manager.swarm, nodeEngine: engine?.docker ?? null },
+        { manager: manager.swarm, nodeEngine: engine?.docker ?? null },
         serviceSpec(spec, lease.node.id, name),
         lease.node,
         options,
@@ -113,25 +92,72 @@ export class SwarmDriver implements ExecutionDriver {
   startPod(_spec: PodSpec, _options: RunOptions): Promise<PodHandle> {
     throw new SwarmNotReadyError(
       "server mode is not implemented on the swarm driver yet",
-      "run service-mode matrices with the local driver (see README, Swarm: server mode)",
+      "run service-mode matrices with the local driver (README: Swarm, server mode)",
     );
   }
 
+  /** The run's services, and any task containers Swarm left on the nodes. */
   async removeRun(runId: string): Promise<number> {
-    const services = await this.manager.swarm.listServices(`${RUN_ID_LABEL}=${runId}`);
-    await Promise.all(services.map((s) => this.manager.swarm.removeService(s.id)));
+    const { manager, members } = await this.connect();
+    const services = await manager.swarm.listServices(`${RUN_ID_LABEL}=${runId}`);
+    await Promise.all(services.map((s) => manager.swarm.removeService(s.id)));
+    for (const member of members) {
+      const containers = (await member.engine?.docker.listContainers(`${RUN_ID_LABEL}=${runId}`)) ?? [];
+      await Promise.all(containers.map((c) => member.engine?.docker.removeContainer(c.id)));
+    }
     return services.length;
   }
 
-  async removeOrphans(isAlive: (pid: number) => boolean = processIsAlive): Promise<number> {
+  async removeOrphans(): Promise<number> {
+    const { manager } = await this.connect();
+    const isAlive = this.options.isAlive ?? processIsAlive;
     let removed = 0;
-    for (const service of await this.manager.swarm.listServices(RUN_ID_LABEL)) {
+    for (const service of await manager.swarm.listServices(RUN_ID_LABEL)) {
       const pid = Number(service.labels[OWNER_PID_LABEL]);
-      if (service.labels[OWNER_HOST_LABEL] !== os.hostname()) continue;
+      if (service.labels[OWNER_HOST_LABEL] !== this.options.host) continue;
       if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
-      await this.manager.swarm.removeService(service.id);
+      await this.removeRun(service.labels[RUN_ID_LABEL] ?? "");
       removed++;
     }
     return removed;
+  }
+
+  private connect() {
+    this.swarm ??= swarmMembers(this.options.engines).then(({ manager, members }) => {
+      for (const m of members.filter((member) => !member.engine))
+        this.options.log?.(`swarm node ${m.node.hostname} (${m.node.id}) has no engine address: not used`);
+      return { manager, members: members.filter((m) => m.engine) };
+    });
+    this.swarm.catch(() => {
+      this.swarm = null;
+    });
+    return this.swarm;
+  }
+
+  /** Once: the image onto every node (docker save | docker load), then a probe job per node. */
+  private prepare(image: string): Promise<Prepared> {
+    this.prepared ??= (async () => {
+      const { manager, members } = await this.connect();
+      const engines = members.flatMap((m) => (m.engine ? [m.engine] : []));
+      const copied = await distributeImage(manager, engines, image);
+      if (copied > 0)
+        this.options.log?.(`copied ${image} to ${copied} node(s) with docker save | docker load`);
+      const facts: NodeFacts[] = [];
+      for (const member of members) facts.push(await probeNode(manager, member, image));
+      if (facts.length === 0)
+        throw new SwarmNotReadyError(
+          "no swarm node can be used",
+          "give each node's engine in BUN_CAPACITY_SWARM_ENGINES",
+        );
+      const hosts = usableHosts(facts, false);
+      this.options.log?.(
+        `swarm: ${facts.length} node(s) on ${hosts} physical host(s)${this.options.shareHosts ? ", hosts shared" : ""}`,
+      );
+      return { facts, slots: new HostSlots(facts, this.options.shareHosts, this.options.onBusy) };
+    })();
+    this.prepared.catch(() => {
+      this.prepared = null;
+    });
+    return this.prepared;
   }
 }

@@ -14,7 +14,7 @@ let driver: SwarmDriver;
 
 beforeAll(async () => {
   leave = await ensureOneNodeSwarm();
-  driver = await SwarmDriver.connect({ engines: [], shareHosts: false });
+  driver = new SwarmDriver({ engines: [], shareHosts: false, host: "it-swarm" });
 });
 afterAll(async () => {
   await driver?.removeRun(runId).catch(() => 0);
