@@ -71,11 +71,12 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
-  test("only the Docker client imports dockerode", () => {
+  test("only runner/docker/ imports dockerode", () => {
     const importers = [...importsUnder("runner"), ...importsUnder("scenarios"), ...importsUnder("engine")]
       .filter(({ target }) => target === "dockerode")
       .map(({ file }) => file);
-    expect([...new Set(importers)]).toEqual(["runner/docker/docker-client.ts"]);
+    expect(importers.every((file) => file.startsWith("runner/docker/"))).toBe(true);
+    expect(importers).toContain("runner/docker/docker-client.ts");
   });
 
   test("only the table exporter imports cli-table3", () => {
