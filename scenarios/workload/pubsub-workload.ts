@@ -35,8 +35,8 @@ interface DeliveredMessage {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One topic, N subscriptions (immediate ack), M publishers on the engine. Each message carries its intended send
- * time and sequence number; every subscription tracks the sequences it still owes, so lost and redelivered
+ * One topic, N subscriptions (immediate ack), M publishers on the engine. Each message carries its sequence number;
+ * every subscription tracks the sequences it still owes (with their intended send times), so lost and redelivered
  * messages are counted, never hidden.
  */
 export async function startPubSubWorkload(
@@ -54,22 +54,24 @@ export async function startPubSubWorkload(
     });
   const publishers = Array.from({ length: options.publishers }, openPublisher);
   const ledger = new MessageLedger(options.subscribers);
-  const owed: Set<number>[] = [];
+  // Per subscription: sequence -> intended send time of every message it still owes (no timestamp strings on the wire).
+  const owed: Map<number, number>[] = [];
   const handles: { close(): Promise<void> }[] = [];
   let publishesInFlight = 0;
 
   for (let index = 0; index < options.subscribers; index++) {
     const subscriptionName = `${topicName}-sub-${index}`;
     await pubsub.topic(topicName).createSubscription(subscriptionName, { enableMessageOrdering: ordered });
-    const pending = new Set<number>();
+    const pending = new Map<number, number>();
     owed.push(pending);
     const onMessage = (message: DeliveredMessage) => {
       message.ack();
       ledger.acked++;
       const seq = Number(message.attributes.s);
-      if (pending.delete(seq)) {
+      const intendedNs = pending.get(seq);
+      if (intendedNs !== undefined && pending.delete(seq)) {
         ledger.delivered++;
-        recorder.delivered(Number(message.attributes.t));
+        recorder.delivered(intendedNs);
       } else ledger.redelivered++;
     };
     for (let stream = 0; stream < options.concurrency; stream++) {
@@ -90,13 +92,17 @@ export async function startPubSubWorkload(
       ? openPublisher()
       : (publishers[seq % publishers.length] as (typeof publishers)[number]);
     const orderingKey = ordered ? `key-${seq % ORDERING_KEY_COUNT}` : undefined;
-    for (const pending of owed) pending.add(seq);
+    for (const pending of owed) pending.set(seq, intendedNs);
     publishesInFlight++;
-    const published = publisher.publishMessage({
-      data: options.payload(seq),
-      attributes: { t: String(intendedNs), s: String(seq) },
-      ...(orderingKey === undefined ? {} : { orderingKey }),
-    });
+    // Only deliveries need the sequence; a firehose sends no attributes at all.
+    const data = options.payload(seq);
+    const published = publisher.publishMessage(
+      orderingKey !== undefined
+        ? { data, attributes: { s: String(seq) }, orderingKey }
+        : owed.length > 0
+          ? { data, attributes: { s: String(seq) } }
+          : { data },
+    );
     // A herd publisher sends its one message now instead of waiting for the batch window.
     if (options.publisherPerMessage) publisher.flush().catch(() => undefined);
     published.then(
