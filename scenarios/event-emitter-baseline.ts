@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { MessageLedger } from "./harness/message-ledger.ts";
 import { runScenario } from "./harness/run-scenario.ts";
 import { defineScenario, type Workload } from "./harness/scenario.ts";
+import { DecimalCounter } from "./workload/decimal-counter.ts";
 import { payloadPicker } from "./workload/payload-mix.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 
@@ -32,13 +33,14 @@ export const eventEmitterBaseline = defineScenario({
       recorder.delivered(intendedNs);
     });
     let nextSeq = 0;
+    const seqStrings = new DecimalCounter();
     return {
       completionsPerOp: 1,
       fire(intendedNs) {
         const seq = nextSeq++;
         ledger.published++;
         owed.set(seq, intendedNs);
-        emitter.emit("message", { data: payload(seq), attributes: { s: String(seq) } });
+        emitter.emit("message", { data: payload(seq), attributes: { s: seqStrings.next() } });
       },
       counts: () => ledger.snapshot(),
       async close() {

@@ -1,6 +1,7 @@
 import { PubSub } from "../../engine/index.ts";
 import { MessageLedger } from "../harness/message-ledger.ts";
 import type { LatencyKind, OpRecorder, Workload } from "../harness/scenario.ts";
+import { DecimalCounter } from "./decimal-counter.ts";
 
 /** How long close() waits for outstanding deliveries before declaring them lost. */
 export const CLOSE_DRAIN_MS = 5_000;
@@ -86,8 +87,10 @@ export async function startPubSubWorkload(
   }
 
   let nextSeq = 0;
+  const seqStrings = new DecimalCounter();
   const fire = (intendedNs: number) => {
     const seq = nextSeq++;
+    const seqString = seqStrings.next();
     const publisher = options.publisherPerMessage
       ? openPublisher()
       : (publishers[seq % publishers.length] as (typeof publishers)[number]);
@@ -98,9 +101,9 @@ export async function startPubSubWorkload(
     const data = options.payload(seq);
     const published = publisher.publishMessage(
       orderingKey !== undefined
-        ? { data, attributes: { s: String(seq) }, orderingKey }
+        ? { data, attributes: { s: seqString }, orderingKey }
         : owed.length > 0
-          ? { data, attributes: { s: String(seq) } }
+          ? { data, attributes: { s: seqString } }
           : { data },
     );
     // A herd publisher sends its one message now instead of waiting for the batch window.
