@@ -7,22 +7,27 @@ import type {
   RunFacts,
   RunOptions,
 } from "../execution-driver.ts";
+import { CgroupAccounting } from "./cgroup-accounting.ts";
 import { localNodeFacts } from "./local-node-facts.ts";
 import { processIsAlive, removeOrphans } from "./remove-orphans.ts";
 import { removeRunContainers } from "./remove-run-containers.ts";
 import { runToExit } from "./run-to-exit.ts";
 import { startPod } from "./start-pod.ts";
+import type { ContainerAccounting } from "./with-cgroup-parent.ts";
 
 export interface LocalDriverOptions {
   /** This machine's name, as container owner labels carry it. */
   host: string;
   isAlive?: (pid: number) => boolean;
+  /** Parent cgroups for exact peaks and CPU totals; default: detected from the engine (null: stats only). */
+  accounting?: ContainerAccounting | null;
 }
 
 /** Runs repetitions as containers on the one Docker engine the client talks to. */
 export class LocalDriver implements ExecutionDriver {
   readonly name = "local" as const;
   private node: Promise<NodeFacts> | null = null;
+  private accounting: Promise<ContainerAccounting | null> | null = null;
 
   constructor(
     private readonly docker: DockerApi,
@@ -34,11 +39,11 @@ export class LocalDriver implements ExecutionDriver {
   }
 
   async runToExit(spec: ContainerSpec, options: RunOptions): Promise<RunFacts> {
-    return runToExit(this.docker, spec, options, await this.localNode());
+    return runToExit(this.docker, spec, options, await this.localNode(), await this.containerAccounting());
   }
 
   async startPod(spec: PodSpec, options: RunOptions): Promise<PodHandle> {
-    return startPod(this.docker, spec, options, await this.localNode());
+    return startPod(this.docker, spec, options, await this.localNode(), await this.containerAccounting());
   }
 
   removeRun(runId: string): Promise<number> {
@@ -51,7 +56,17 @@ export class LocalDriver implements ExecutionDriver {
       this.options.host,
       this.options.isAlive ?? processIsAlive,
     );
+    await (await this.containerAccounting())?.removeStale();
     return removed.length;
+  }
+
+  private containerAccounting(): Promise<ContainerAccounting | null> {
+    if (this.options.accounting !== undefined) return Promise.resolve(this.options.accounting);
+    this.accounting ??= this.docker.info().then(
+      (info) => CgroupAccounting.detect(info),
+      () => null,
+    );
+    return this.accounting;
   }
 
   private localNode(): Promise<NodeFacts> {

@@ -1,9 +1,12 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
 import type { MemberOutcome, NodeFacts, PodHandle, PodMemberSpec, RunFacts } from "../execution-driver.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
+import type { ParentCgroup } from "./cgroup-parent.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
+import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
 import { runMember } from "./run-member.ts";
 import type { WatchedContainer } from "./start-watched.ts";
+import type { ContainerAccounting } from "./with-cgroup-parent.ts";
 
 export interface LocalPodParts {
   serviceId: string;
@@ -12,6 +15,10 @@ export interface LocalPodParts {
   watched: WatchedContainer;
   node: NodeFacts | null;
   member: (spec: PodMemberSpec) => ContainerSpec;
+  /** The service's parent cgroup (its kernel totals), if any. */
+  parent: ParentCgroup | null;
+  memoryLimitBytes: number;
+  accounting: ContainerAccounting | null;
 }
 
 /** A running pod on the local engine; finish() is idempotent and always removes every container of the pod. */
@@ -46,14 +53,32 @@ export class LocalPod implements PodHandle {
   }
 
   runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome> {
-    return runMember(this.docker, this.parts.member(spec), spec.stdin, timeoutMs, signal);
+    const { docker, parts } = this;
+    return runMember(docker, parts.accounting, parts.member(spec), spec.stdin, timeoutMs, signal);
   }
 
   finish(): Promise<RunFacts> {
-    this.finished ??= this.collect().finally(() =>
-      Promise.all(this.parts.created.map((id) => this.docker.removeContainer(id).catch(() => undefined))),
-    );
+    this.finished ??= this.collectAndRemove();
     return this.finished;
+  }
+
+  private async collectAndRemove(): Promise<RunFacts> {
+    const { parts } = this;
+    try {
+      const facts = await this.collect();
+      await this.removeContainers();
+      const totals = (await parts.parent?.totals()) ?? null;
+      return { ...facts, stats: mergeCgroupTotals(facts.stats, totals, parts.memoryLimitBytes) };
+    } finally {
+      await this.removeContainers();
+      await parts.parent?.remove();
+    }
+  }
+
+  private removeContainers(): Promise<unknown> {
+    return Promise.all(
+      this.parts.created.map((id) => this.docker.removeContainer(id).catch(() => undefined)),
+    );
   }
 
   private async collect(): Promise<RunFacts> {

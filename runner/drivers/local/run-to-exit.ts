@@ -3,10 +3,28 @@ import type { NodeFacts, RunFacts, RunOptions } from "../execution-driver.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
+import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
 import { startWatched } from "./start-watched.ts";
+import { type ContainerAccounting, withCgroupParent } from "./with-cgroup-parent.ts";
 
-/** Creates, starts and watches one container until it exits, times out or is aborted; it is always removed. */
+/**
+ * Creates, starts and watches one container until it exits, times out or is aborted; it is always removed. Under a
+ * parent cgroup (when the host allows) its peak memory and CPU come from the kernel's own totals.
+ */
 export async function runToExit(
+  docker: DockerApi,
+  spec: ContainerSpec,
+  options: RunOptions,
+  node: NodeFacts | null,
+  accounting: ContainerAccounting | null,
+): Promise<RunFacts> {
+  const { result, totals } = await withCgroupParent(accounting, spec, (s) =>
+    runContainer(docker, s, options, node),
+  );
+  return { ...result, stats: mergeCgroupTotals(result.stats, totals, spec.memoryBytes) };
+}
+
+async function runContainer(
   docker: DockerApi,
   spec: ContainerSpec,
   options: RunOptions,

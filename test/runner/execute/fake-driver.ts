@@ -1,7 +1,29 @@
+import type { CgroupTotals, ParentCgroup } from "../../../runner/drivers/local/cgroup-parent.ts";
 import { LocalDriver } from "../../../runner/drivers/local/local-driver.ts";
+import type { ContainerAccounting } from "../../../runner/drivers/local/with-cgroup-parent.ts";
 import type { FakeDocker } from "./fake-docker.ts";
 
 /** The real local driver over the in-memory Docker, on a host named "h" where every pid is alive. */
-export function fakeDriver(docker: FakeDocker): LocalDriver {
-  return new LocalDriver(docker, { host: "h", isAlive: () => true });
+export function fakeDriver(docker: FakeDocker, accounting: ContainerAccounting | null = null): LocalDriver {
+  return new LocalDriver(docker, { host: "h", isAlive: () => true, accounting });
+}
+
+/** Parent cgroups whose kernel totals a test scripts; records which were opened and removed. */
+export class FakeAccounting implements ContainerAccounting {
+  readonly opened: string[] = [];
+  readonly removed: string[] = [];
+
+  constructor(private readonly totals: CgroupTotals | null) {}
+
+  open(): ParentCgroup {
+    const path = `/bun-capacity/p${this.opened.length + 1}`;
+    this.opened.push(path);
+    return {
+      path,
+      totals: async () => this.totals,
+      remove: async () => void this.removed.push(path),
+    };
+  }
+
+  async removeStale(): Promise<void> {}
 }
