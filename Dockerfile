@@ -8,6 +8,7 @@ COPY package.json bun.lock ./
 RUN ["bun", "install", "--frozen-lockfile", "--production"]
 COPY contract/ contract/
 COPY engine/ engine/
+COPY search/ search/
 COPY scenarios/ scenarios/
 # The slim Bun images (and the offline base) carry a non-root `bun` user, uid 1000.
 USER bun

@@ -1,20 +1,12 @@
 // Engine throughput vs a bare EventEmitter, inside the bench image at --cpus 1 --memory 512m (median of 5).
 // Usage: bun bench/engine-throughput.ts [--image=<tag>] [--runs=5] [--cpus=1] [--memory=512m] [--duration-s=3] [--host]
-import { join } from "node:path";
 import { z } from "zod";
-import { parseResult } from "../contract/parse-result.ts";
 import type { BenchResult } from "../contract/result.ts";
+import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
 /** The ratio the engine must reach against a bare EventEmitter. */
 export const TARGET_RATIO = 0.15;
-const IMAGE_REPOSITORY = "bun-capacity/bench";
 const CONTAINER_LABEL = "bun-capacity.bench=engine-throughput";
-const REPO_ROOT = join(import.meta.dir, "..");
-/** The working tree's workload is mounted over the image's copy, so the bench measures this checkout even if the image is older. */
-const SOURCE_MOUNTS = ["contract", "engine", "scenarios"].flatMap((dir) => [
-  "-v",
-  `${join(REPO_ROOT, dir)}:/app/${dir}:ro`,
-]);
 
 const Flags = z
   .object({
@@ -65,53 +57,20 @@ function parseArgs(argv: string[]) {
   return parsed.data;
 }
 
-/** The newest local bun-capacity/bench image, or null when Docker or the image is missing. */
-async function findImage(): Promise<string | null> {
-  const proc = Bun.spawnSync(["docker", "images", IMAGE_REPOSITORY, "--format", "{{.Repository}}:{{.Tag}}"]);
-  if (proc.exitCode !== 0) return null;
-  return (
-    proc.stdout
-      .toString()
-      .split("\n")
-      .find((line) => line.trim() !== "" && !line.endsWith(":<none>")) ?? null
-  );
-}
-
 async function runOnce(
   scenario: string,
   args: string[],
   target: { image: string | null; cpus: string; memory: string },
 ) {
-  const scenarioArgs = [`scenarios/${scenario}.ts`, "--mode=closed", "--inflight=1000", ...args];
-  const command = target.image
-    ? [
-        "docker",
-        "run",
-        "--rm",
-        "--label",
-        CONTAINER_LABEL,
-        `--cpus=${target.cpus}`,
-        `--memory=${target.memory}`,
-        ...SOURCE_MOUNTS,
-        target.image,
-        ...scenarioArgs,
-      ]
-    : ["bun", join(import.meta.dir, "..", scenarioArgs[0] as string), ...scenarioArgs.slice(1)];
-  const proc = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  if (exitCode !== 0) throw new Error(`${command.join(" ")} exited ${exitCode}:\n${stderr.slice(-2000)}`);
-  return parseResult(stdout);
+  const scenarioArgs = ["--mode=closed", "--inflight=1000", ...args];
+  return (await runInBenchImage(scenario, scenarioArgs, { ...target, label: CONTAINER_LABEL })).result;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const format = (perSec: number) => `${Math.round(perSec).toLocaleString("en-US")} msg/s`;
 
 const flags = parseArgs(process.argv.slice(2));
-const image = flags.host === "true" ? null : (flags.image ?? (await findImage()));
+const image = flags.host === "true" ? null : (flags.image ?? findBenchImage());
 const where = image
   ? `docker image ${image} at --cpus=${flags.cpus} --memory=${flags.memory}`
   : "the HOST (no Docker or no bun-capacity/bench image; pass --image=<tag> or build it with bun runner/matrix.ts): figures are not comparable to a 1-CPU container";

@@ -90,6 +90,27 @@ export const LoadStep = z
     latency: LatencyPercentiles.describe("measured from each message's intended send time"),
     errors: z.number().int().nonnegative(),
     lost: z.number().int().nonnegative(),
+    // Added within v1: optional on input so stored v1 files still parse; the defaults are what they meant then.
+    dropped: z
+      .number()
+      .int()
+      .nonnegative()
+      .default(0)
+      .describe(
+        "operations the generator could not start on time (like k6's dropped_iterations); counted against the step. Absent in older v1 files, whose generators never dropped: 0",
+      ),
+    processCpuSeconds: nonNegative
+      .nullable()
+      .default(null)
+      .describe(
+        "CPU the measured process (or service container) used during the step; null when not measured",
+      ),
+    generatorCpuSeconds: nonNegative
+      .nullable()
+      .default(null)
+      .describe(
+        "CPU the load generator itself used during the step (the harness in-container, k6 in server mode); null when not measured",
+      ),
     sloMet: z.boolean(),
   })
   .strict();
@@ -99,7 +120,9 @@ export const Ceiling = z
   .object({
     ceilingPerSec: nonNegative
       .nullable()
-      .describe("highest offered rate that met the SLO; null when none did"),
+      .describe(
+        "min(offered, achieved) of the confirming step: the highest rate that met the SLO and was delivered; null when none did",
+      ),
     kneePerSec: nonNegative.nullable().describe("where p99 turns from linear to exponential growth"),
     closedLoopMaxPerSec: nonNegative.describe("the closed-loop probe's estimate of the maximum"),
     resolution: z.number().positive().describe("relative width of the final bracket, e.g. 0.05"),

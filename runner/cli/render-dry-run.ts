@@ -39,7 +39,7 @@ export function renderDryRun(plan: Plan): string {
   if (plan.notes.length > 0) lines.push("", "Notes:", ...plan.notes.map((note) => `  - ${note}`));
   lines.push(
     "",
-    `Estimate per cell = repetitions × (warm-up + ${ESTIMATED_SEARCH_STEPS} load steps × step seconds + ${CONTAINER_OVERHEAD_SECONDS} s container overhead), capped by the timeout; image build time not included.`,
+    `Estimate per cell = repetitions × (warm-up + ${ESTIMATED_SEARCH_STEPS} load steps × step seconds + ${CONTAINER_OVERHEAD_SECONDS} s container overhead), capped by the timeout; image build time not included. A cell whose ceilings disagree (CV > 5%) runs more repetitions, up to maxRepetitions.`,
   );
   return lines.join("\n");
 }

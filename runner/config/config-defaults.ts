@@ -28,6 +28,8 @@ export const SCENARIO_DEFAULTS = {
   durationSeconds: 10,
   stepSeconds: 1,
   repetitions: 3,
+  /** Cap for adaptive repetitions: more run while the ceiling CV is over 5% (never fewer than `repetitions`). */
+  maxRepetitions: 6,
   timeoutSeconds: 120,
   network: false,
 };

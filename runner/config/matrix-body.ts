@@ -31,6 +31,7 @@ const settingsShape = {
   durationSeconds: PositiveSeconds.optional(),
   stepSeconds: PositiveSeconds.optional(),
   repetitions: Repetitions.optional(),
+  maxRepetitions: Repetitions.optional(),
   timeoutSeconds: PositiveSeconds.optional(),
   network: Bool.optional(),
   env: z.record(EnvName, z.string({ error: "expected a string" }), mapping("NAME: value")).optional(),

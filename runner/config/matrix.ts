@@ -18,6 +18,7 @@ export type ResolvedScenario = {
   durationSeconds: number;
   stepSeconds: number;
   repetitions: number;
+  maxRepetitions: number;
   timeoutSeconds: number;
   network: boolean;
   env: Record<string, string>;

@@ -132,6 +132,7 @@ function resolveScenario(
     durationSeconds: pick("durationSeconds"),
     stepSeconds: pick("stepSeconds"),
     repetitions: pick("repetitions"),
+    maxRepetitions: pick("maxRepetitions"),
     timeoutSeconds: pick("timeoutSeconds"),
     network: pick("network"),
     env: { ...defaults.env, ...settings.env },

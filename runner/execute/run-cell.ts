@@ -2,6 +2,7 @@ import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { CellRecord, Repetition } from "../results/cell-record.ts";
 import type { RunContext } from "./container-spec.ts";
+import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
 import { runRepetition } from "./run-repetition.ts";
 import { summarizeCell } from "./summarize-cell.ts";
 
@@ -14,7 +15,10 @@ export interface RunCellOptions {
   onRepetition?: (repetition: Repetition) => void;
 }
 
-/** Runs a cell's repetitions one after the other (never in parallel: they would share the host's CPUs). */
+/**
+ * Runs a cell's repetitions one after the other (never in parallel: they would share the host's CPUs), adding
+ * repetitions up to the cap while the ceilings disagree.
+ */
 export async function runCell(options: RunCellOptions): Promise<CellRecord> {
   const { cell, context } = options;
   const startedAt = new Date().toISOString();
@@ -32,13 +36,16 @@ export async function runCell(options: RunCellOptions): Promise<CellRecord> {
         p99LatencyMs: null,
         peakMemoryBytes: null,
         noisy: false,
+        repetitionsRun: 0,
+        unconfirmedRepetitions: 0,
+        disagrees: false,
       },
       startedAt,
       finishedAt: startedAt,
     };
   }
   const repetitions: Repetition[] = [];
-  for (let index = 0; index < cell.repetitions; index++) {
+  for (let index = 0; needsMoreRepetitions(cell, repetitions); index++) {
     const repetition = await runRepetition({ ...options, index });
     repetitions.push(repetition);
     options.onRepetition?.(repetition);

@@ -1,6 +1,8 @@
 import type { BenchResult } from "../../contract/result.ts";
+import { ceilingStatistics, MAX_CEILING_CV } from "../results/ceiling-statistics.ts";
 import type { CellStatus, CellSummary, Repetition } from "../results/cell-record.ts";
 import { spread } from "../results/spread.ts";
+import { stepAtCeiling } from "../results/step-at-ceiling.ts";
 import { NOISY_CV } from "./execute-defaults.ts";
 
 export interface CellVerdict {
@@ -22,9 +24,10 @@ export function summarizeCell(repetitions: Repetition[]): CellVerdict {
   const results = ok.map((r) => r.result).filter((r): r is BenchResult => r !== null);
   const pick = (f: (r: BenchResult) => number | null | undefined) =>
     spread(results.map(f).filter((v): v is number => typeof v === "number"));
-  const ceilingPerSec = pick((r) => r.ceiling?.ceilingPerSec);
+  // Every repetition that searched counts, an unconfirmed one as 0/s: it pulls the cell toward "disagrees".
+  const ceilings = ceilingStatistics(results.map((r) => stepAtCeiling(r)?.ceilingPerSec));
   const throughputPerSec = pick((r) => r.throughput.deliveredPerSec || r.throughput.publishedPerSec);
-  const p99LatencyMs = pick((r) => headlineLatency(r)?.p99Ms);
+  const p99LatencyMs = pick((r) => headlineP99Ms(r));
   const peakMemoryBytes = spread(
     ok
       .map(
@@ -35,24 +38,38 @@ export function summarizeCell(repetitions: Repetition[]): CellVerdict {
       )
       .filter((v): v is number => typeof v === "number"),
   );
-  // A repetition whose search confirmed no ceiling disagrees with the ones that did: never hide it behind a median.
-  const searched = results.filter((r) => r.ceiling !== null);
-  const unconfirmed = searched.filter((r) => r.ceiling?.ceilingPerSec === null).length;
-  const partlyUnconfirmed = unconfirmed > 0 && unconfirmed < searched.length;
   const noisy =
-    partlyUnconfirmed || [ceilingPerSec, throughputPerSec].some((s) => s !== null && s.cv > NOISY_CV);
-  const message = cellMessage(status, repetitions);
+    ceilings.disagrees ||
+    [ceilings.ceilingPerSec, throughputPerSec].some((s) => s !== null && s.cv > NOISY_CV);
+  const unconfirmed = ceilings.unconfirmedRepetitions;
+  const notes = [cellMessage(status, repetitions)];
+  if (unconfirmed > 0) notes.push(`${unconfirmed} confirmed no ceiling under the SLO`);
+  if (ceilings.disagrees)
+    notes.push(
+      `disagrees (ceiling CV ${((ceilings.ceilingPerSec?.cv ?? 0) * 100).toFixed(1)}% > ${MAX_CEILING_CV * 100}%): not recommended`,
+    );
   return {
     status,
-    message: unconfirmed > 0 ? `${message}; ${unconfirmed} confirmed no ceiling under the SLO` : message,
-    summary: { ceilingPerSec, throughputPerSec, p99LatencyMs, peakMemoryBytes, noisy },
+    message: notes.join("; "),
+    summary: {
+      ceilingPerSec: ceilings.ceilingPerSec,
+      throughputPerSec,
+      p99LatencyMs,
+      peakMemoryBytes,
+      noisy,
+      repetitionsRun: repetitions.length,
+      unconfirmedRepetitions: unconfirmed,
+      disagrees: ceilings.disagrees,
+    },
   };
 }
 
-/** The latency the SLO is about, else end-to-end, else publish. */
-function headlineLatency(result: BenchResult) {
-  if (result.slo?.latency === "publish") return result.latency.publish;
-  return result.latency.endToEnd ?? result.latency.publish;
+/** p99 at the ceiling (the confirming step) for a search; otherwise the SLO's latency, else end-to-end, else publish. */
+function headlineP99Ms(result: BenchResult): number | undefined {
+  const at = stepAtCeiling(result);
+  if (at !== null) return at.step?.latency.p99Ms;
+  if (result.slo?.latency === "publish") return result.latency.publish?.p99Ms;
+  return (result.latency.endToEnd ?? result.latency.publish)?.p99Ms;
 }
 
 function cellMessage(status: CellStatus, repetitions: Repetition[]): string {

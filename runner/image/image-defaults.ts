@@ -7,7 +7,15 @@ export const BASE_SOURCE_LABEL = "bun-capacity.base-source";
 export const IMAGE_TAG_HASH_CHARS = 12;
 export const PULL_TIMEOUT_MS = 20_000;
 /** Files and folders baked into the bench image (the Dockerfile's build context). */
-export const CONTEXT_ENTRIES = ["Dockerfile", "package.json", "bun.lock", "contract", "engine", "scenarios"];
+export const CONTEXT_ENTRIES = [
+  "Dockerfile",
+  "package.json",
+  "bun.lock",
+  "contract",
+  "engine",
+  "search",
+  "scenarios",
+];
 /** Set to 1 to never try a registry pull for the base image. */
 export const OFFLINE_ENV = "BUN_CAPACITY_OFFLINE";
 /** Overrides the base image (default oven/bun:<.bun-version>-slim). */

@@ -13,6 +13,12 @@ export const Cell = z
     warmupSeconds: z.number().nonnegative(),
     durationSeconds: z.number().positive(),
     repetitions: z.number().int().positive(),
+    maxRepetitions: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("cap for adaptive repetitions while the ceiling CV is over 5%; absent in older records"),
     timeoutSeconds: z.number().positive(),
     image: z.string().describe("image reference the container runs"),
     command: z.array(z.string()).describe("container command after the image's entrypoint"),

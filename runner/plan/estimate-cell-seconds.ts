@@ -15,7 +15,8 @@ export type EstimateInput = {
 
 /**
  * repetitions × min(timeout, warm-up + measured time + overhead), where measured time is
- * ESTIMATED_SEARCH_STEPS × stepSeconds for a ceiling search, durationSeconds for a fixed run.
+ * ESTIMATED_SEARCH_STEPS × stepSeconds for a ceiling search, durationSeconds for a fixed run. Counts the planned
+ * repetitions: a cell whose ceilings disagree adds more, up to maxRepetitions (the progress ETA follows the pace).
  */
 export function estimateCellSeconds(input: EstimateInput): number {
   const measuredSeconds = input.stepSearch

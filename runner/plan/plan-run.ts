@@ -139,6 +139,7 @@ function buildCell(
     warmupSeconds: source.warmupSeconds,
     durationSeconds: source.durationSeconds,
     repetitions: options.repetitions ?? source.repetitions,
+    maxRepetitions: source.maxRepetitions,
     timeoutSeconds: source.timeoutSeconds,
     image: variant.image.kind === "image" ? variant.image.ref : IMAGE_TO_BUILD,
     command: expandCommand(source.command ?? [], values, candidate.flags),

@@ -2,13 +2,14 @@ import type { CellRecord } from "../results/cell-record.ts";
 import { formatDuration } from "./format-duration.ts";
 import { formatMebibytes } from "./format-mebibytes.ts";
 
-/** One line per finished cell: status, headline figures, limit and spread warnings. */
+/** One line per finished cell: status, headline figures (p99 at the confirming step), spread and limit warnings. */
 export function cellLine(record: CellRecord): string {
   const { summary, cell } = record;
   const parts = [`${record.status.padEnd(11)} ${cell.id}`];
-  if (summary.ceilingPerSec)
-    parts.push(`ceiling ${Math.round(summary.ceilingPerSec.median).toLocaleString("en-US")} msg/s`);
-  else if (summary.throughputPerSec) {
+  if (summary.ceilingPerSec) {
+    const cv = `CV ${(summary.ceilingPerSec.cv * 100).toFixed(1)}%`;
+    parts.push(`ceiling ${Math.round(summary.ceilingPerSec.median).toLocaleString("en-US")} msg/s ${cv}`);
+  } else if (summary.throughputPerSec) {
     parts.push(`throughput ${Math.round(summary.throughputPerSec.median).toLocaleString("en-US")} msg/s`);
   }
   if (summary.p99LatencyMs) parts.push(`p99 ${summary.p99LatencyMs.median.toFixed(1)} ms`);
@@ -18,10 +19,10 @@ export function cellLine(record: CellRecord): string {
     );
   }
   const seconds = (Date.parse(record.finishedAt) - Date.parse(record.startedAt)) / 1000;
-  parts.push(
-    `${record.repetitions.length} rep${record.repetitions.length === 1 ? "" : "s"}, ${formatDuration(seconds)}`,
-  );
-  if (summary.noisy) parts.push("NOISY (CV > 10%)");
+  const reps = record.repetitions.length;
+  parts.push(`${reps} rep${reps === 1 ? "" : "s"}, ${formatDuration(seconds)}`);
+  if (summary.disagrees) parts.push("DISAGREES: not recommended");
+  else if (summary.noisy) parts.push("NOISY (CV > 10%)");
   if (record.repetitions.some((r) => r.limitMismatches.length > 0)) parts.push("LIMIT MISMATCH");
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");

@@ -35,7 +35,10 @@ export class ProgressPrinter implements RunObserver {
   }
 
   repetitionFinished(cell: Cell, repetition: Repetition): void {
-    const of = `${repetition.index + 1}/${cell.repetitions}`;
+    const extra = repetition.index >= cell.repetitions; // added because the ceilings disagree
+    const of = extra
+      ? `${repetition.index + 1} (extra: the ceilings disagree; at most ${cell.maxRepetitions ?? cell.repetitions})`
+      : `${repetition.index + 1}/${cell.repetitions}`;
     this.message(
       `  ${cell.id} repetition ${of}: ${repetition.status} (${repetition.wallSeconds.toFixed(1)} s)`,
     );

@@ -1,14 +1,18 @@
-import type { CheckVerdict } from "../sizing/check-verdict.ts";
+import type { CheckVerdict, ScenarioCheck } from "../sizing/check-verdict.ts";
 import { fmt } from "./fmt.ts";
 
 const BADGE = { pass: "✅ pass", warn: "⚠️ warn", fail: "❌ fail" } as const;
+
+// The drop the verdict stands on: the judged (worse) run's.
+const baselineCell = (b: NonNullable<ScenarioCheck["baseline"]>, judged: ScenarioCheck["judgedRun"]) =>
+  `${fmt.signedPct(-(judged === "re-run" ? (b.rerunDropPct ?? b.dropPct) : b.dropPct))} (${judged})`;
 
 /** The verdict as a GitHub step summary ($GITHUB_STEP_SUMMARY). */
 export function checkVerdictMarkdown(v: CheckVerdict): string {
   const rows = v.scenarios.map(
     (s) =>
       `| ${s.scenario} | ${BADGE[s.outcome]} | ${fmt.rate(s.ceilingPerSec)} | ${fmt.ms(s.p99AtCeilingMs)} / ${s.sloP99Ms} ms | ` +
-      `${fmt.rate(s.capacityPerSec)} | ${s.baseline ? fmt.signedPct(-(s.baseline.rerunDropPct ?? s.baseline.dropPct)) : "–"} | ` +
+      `${fmt.rate(s.capacityPerSec)} | ${s.baseline ? baselineCell(s.baseline, s.judgedRun) : "–"} | ` +
       `${s.reasons.join("; ").replaceAll("|", "\\|") || "–"} |`,
   );
   return [

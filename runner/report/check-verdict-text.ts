@@ -13,7 +13,7 @@ export function checkVerdictText(v: CheckVerdict): string {
     lines.push(
       `  ${ICON[s.outcome]} ${s.scenario}: ceiling ${fmt.rate(s.ceilingPerSec)}, p99 ${fmt.ms(s.p99AtCeilingMs)} ms ` +
         `(SLO ${s.sloP99Ms} ms), capacity ${fmt.rate(s.capacityPerSec)}, memory ${fmt.mib(s.peakMemoryBytes)} ` +
-        `(${fmt.pct(s.memoryHeadroom)} free)`,
+        `(${fmt.pct(s.memoryHeadroom)} free)${v.reran ? `; judged on the ${s.judgedRun}` : ""}`,
     );
     if (s.baseline)
       lines.push(

@@ -61,14 +61,16 @@ function cellsTable(s: ScenarioSizing): string {
         ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
         : "";
       const ceiling = c.ceilingPerSec
-        ? `${fmt.rate(c.ceilingPerSec.median)} <span class="muted">(${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})</span>${c.noisy ? " ⚠ noisy" : ""}`
+        ? `${fmt.rate(c.ceilingPerSec.median)} <span class="muted">(${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})</span>`
         : "–";
-      return `<tr class="${c.eligible ? "eligible" : "ineligible"}"><td>${esc(fmt.size(c))}</td><td>${c.status}</td><td>${ceiling}</td>
+      const trust = fmt.agreement(c);
+      const spread = `${fmt.cv(c.ceilingPerSec)}, ${fmt.reps(c)}${trust ? ` <b>⚠ ${trust}</b>` : ""}`;
+      return `<tr class="${c.eligible ? "eligible" : "ineligible"}"><td>${esc(fmt.size(c))}</td><td>${c.status}</td><td>${ceiling}</td><td>${spread}</td>
 <td>${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}</td><td>${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)} (${fmt.pct(c.memoryHeadroom)} free)</td>
 <td>${c.oomRisk}</td><td>${c.instances ?? "–"}</td><td>${fmt.usd(c.costPerHourUsd)}</td><td>${smol}</td><td>${c.eligible ? "eligible" : esc(c.ineligibleReasons.join("; "))}</td></tr>`;
     })
     .join("");
-  return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling (min–max)</th><th>p50/p95/p99 ms</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
+  return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling (min–max)</th><th>CV, repetitions</th><th>p50/p95/p99 ms</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
 }
 
 const figure = (spec: ChartSpec) =>
@@ -114,7 +116,8 @@ ${body}
 <h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive 10-step sweep (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
-<li><b>Ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO; median over repetitions, min–max shows the spread.</li>
+<li><b>Ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO; median over repetitions, min–max shows the spread (a repetition that confirmed no ceiling counts as 0).</li>
+<li><b>CV, repetitions</b>: the ceiling's coefficient of variation and the repetitions actually run; more run (up to maxRepetitions) while the CV is over 5%. A cell still over 5% <b>disagrees</b> and is never recommended.</li>
 <li><b>Eligible</b> (green edge): status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Noisy cells stay eligible but are marked.</li>
 <li><b>cheapest / fastest / balanced</b>: lowest $/hour, lowest p99 at the ceiling, or the best weighted mix among eligible cells. The default answer is cheapest.</li></ul>
 </main><script>${chartJs}</script><script>const SPECS = ${safeJson(specs)};${BOOT}</script></body></html>`;

@@ -49,6 +49,8 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         "size",
         "status",
         "ceiling (min–max)",
+        "CV",
+        "reps",
         "p50/p95/p99 ms",
         "peak / limit",
         "throttled s",
@@ -62,8 +64,10 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         fmt.size(c),
         c.status,
         c.ceilingPerSec
-          ? `${fmt.rate(c.ceilingPerSec.median)} (${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})${c.noisy ? " noisy" : ""}`
+          ? `${fmt.rate(c.ceilingPerSec.median)} (${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})`
           : "–",
+        [fmt.cv(c.ceilingPerSec), fmt.agreement(c)].filter(Boolean).join(" "),
+        fmt.reps(c),
         `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
         `${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)} (${fmt.pct(c.memoryHeadroom)} free)`,
         c.throttledSeconds === null ? "–" : c.throttledSeconds.toFixed(2),
@@ -107,8 +111,9 @@ export function reportMarkdown(report: SizingReport): string {
     "",
     "## How to read this",
     "",
-    "- **ceiling**: the highest offered rate one instance sustained with p99 within the SLO (median over repetitions; min–max shows the spread).",
-    "- **p50/p95/p99**: latency at that ceiling. **peak / limit**: highest memory seen against the container limit.",
+    "- **ceiling**: the highest offered rate one instance sustained with p99 within the SLO (median over repetitions; min–max shows the spread; a repetition that confirmed no ceiling counts as 0).",
+    "- **CV / reps**: the ceiling's coefficient of variation and the repetitions actually run; more run (up to `maxRepetitions`) while the CV is over 5%. A cell still over 5% **disagrees** and is never recommended.",
+    "- **p50/p95/p99**: latency of the confirming step at that ceiling. **peak / limit**: highest memory seen against the container limit.",
     "- **eligible** cells: status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Noisy cells are eligible but marked.",
     "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells.",
     "",

@@ -11,6 +11,8 @@ function measurementsTable(s: ScenarioSizing): string {
       "memory",
       "smol",
       "ceiling",
+      "CV",
+      "reps",
       "p50/p95/p99 ms",
       "peak / limit",
       "throttled s",
@@ -24,16 +26,16 @@ function measurementsTable(s: ScenarioSizing): string {
       String(c.cpus),
       `${Math.round(c.memoryBytes / MIB)} MiB`,
       c.smol ? "yes" : "",
-      c.ceilingPerSec
-        ? `${fmt.rate(c.ceilingPerSec.median)} ±${(c.ceilingPerSec.cv * 100).toFixed(0)}%${c.noisy ? " noisy" : ""}`
-        : "–",
+      fmt.rate(c.ceilingPerSec?.median),
+      fmt.cv(c.ceilingPerSec),
+      fmt.reps(c),
       `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
       `${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)}`,
       c.throttledSeconds === null ? "–" : c.throttledSeconds.toFixed(2),
       c.oomRepetitions + c.gcThrashRepetitions > 0
         ? `${c.oomRisk} (${c.oomRepetitions + c.gcThrashRepetitions}×)`
         : c.oomRisk,
-      c.status,
+      [c.status, fmt.agreement(c)].filter(Boolean).join(", "),
     ]);
   return table.toString();
 }

@@ -71,7 +71,7 @@ export const Repetition = z
   .strict();
 export type Repetition = z.infer<typeof Repetition>;
 
-/** Median and spread of one figure over a cell's successful repetitions. */
+/** Median and spread of one figure over a cell's repetitions. */
 export const Spread = z
   .object({ median: z.number(), min: z.number(), max: z.number(), cv: z.number().describe("stddev / mean") })
   .strict();
@@ -86,6 +86,18 @@ export const CellSummary = z
     p99LatencyMs: Spread.nullable(),
     peakMemoryBytes: Spread.nullable(),
     noisy: z.boolean().describe("a headline figure's CV is over 10%"),
+    // Optional only so records written before adaptive repetitions still parse; sizing recomputes them anyway.
+    repetitionsRun: z.number().int().nonnegative().optional().describe("repetitions actually run"),
+    unconfirmedRepetitions: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("repetitions whose search confirmed no ceiling (counted as 0/s)"),
+    disagrees: z
+      .boolean()
+      .optional()
+      .describe("ceiling CV over 5% after the repetition cap, or some repetitions confirmed none"),
   })
   .strict();
 export type CellSummary = z.infer<typeof CellSummary>;

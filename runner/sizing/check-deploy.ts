@@ -4,6 +4,7 @@ import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import { resolveUnitPrices } from "./cloud-run-settings.ts";
 import { MIN_HEADROOM } from "./oom-risk.ts";
 import { sizeCell } from "./size-cell.ts";
+import type { CellSizing } from "./sizing-report.ts";
 
 /** The size a deploy will use; `scenario` null: every scenario of the matrix. */
 export interface CheckSize {
@@ -43,8 +44,9 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
   const second = rerun ? sizeCell(rerun, settings, resolveUnitPrices(settings)) : null;
   const firstCeiling = first.ceilingPerSec?.median ?? null;
   const secondCeiling = second?.ceilingPerSec?.median ?? null;
-  // A confirming re-run rules out noise: keep the better of the two measurements.
-  const sized = second && (secondCeiling ?? -1) > (firstCeiling ?? -1) ? second : first;
+  // A gate judges conservatively: the worse of the two runs (no ceiling is worst), and says which one it was.
+  const judgedRun = second && worseRun(first, second) === second ? "re-run" : "first run";
+  const sized = judgedRun === "re-run" && second ? second : first;
   const ceiling = sized.ceilingPerSec?.median ?? null;
   const reasons: string[] = [];
   const outcomes: CheckOutcome[] = ["pass"];
@@ -57,39 +59,45 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
     outcomes.push("warn");
   };
   const capacity = ceiling === null ? null : ceiling * request.instances * request.settings.utilizationTarget;
-  if (sized.status !== "ok") fail(`the cell ended ${sized.status}: ${sized.message}`);
-  else if (!sized.sloMet) fail(`no load met the p99 SLO of ${sized.sloP99Ms} ms`);
+  const which = second ? ` (${judgedRun}, the worse of two runs)` : "";
+  if (sized.status !== "ok") fail(`the cell ended ${sized.status}${which}: ${sized.message}`);
+  else if (!sized.sloMet) fail(`no load met the p99 SLO of ${sized.sloP99Ms} ms${which}`);
   if (capacity !== null && capacity < request.targetPerSec)
     fail(
       `capacity ${Math.round(capacity)} msg/s (ceiling ${Math.round(ceiling ?? 0)} × ${request.instances} instances × ` +
-        `${request.settings.utilizationTarget}) is below the target ${request.targetPerSec} msg/s`,
+        `${request.settings.utilizationTarget}${which}) is below the target ${request.targetPerSec} msg/s`,
     );
   for (const r of sized.deployability.reasons) fail(`not deployable on Cloud Run: ${r}`);
   if (sized.memoryHeadroom !== null && sized.memoryHeadroom < MIN_HEADROOM)
     warn(`memory headroom ${(sized.memoryHeadroom * 100).toFixed(0)}% is under ${MIN_HEADROOM * 100}%`);
-  if (sized.noisy) warn("noisy measurement: ceiling CV over 10%");
+  const disagrees = sized.ineligibleReasons.find((r) => r.startsWith("disagrees"));
+  if (disagrees) warn(`${disagrees}${which}: re-run on a quiet host before trusting it`);
+  else if (sized.noisy) warn(`noisy measurement: ceiling CV over 10%${which}`);
 
   let baseline: BaselineComparison | null = null;
   const base = request.baseline?.get(record.cell.scenario);
   if (base) {
     const drop = dropPct(base.ceilingPerSec, firstCeiling);
     const rerunDrop = second ? dropPct(base.ceilingPerSec, secondCeiling) : null;
-    const confirmed = Math.min(drop, rerunDrop ?? drop);
+    const judgedDrop = judgedRun === "re-run" ? (rerunDrop ?? drop) : drop;
     baseline = {
       source: base.source,
       ceilingPerSec: base.ceilingPerSec,
       dropPct: drop,
       rerunDropPct: rerunDrop,
     };
-    if (confirmed > request.failPct)
+    const runs =
+      rerunDrop === null
+        ? ""
+        : ` (${judgedRun}; first run ${drop.toFixed(1)}%, re-run ${rerunDrop.toFixed(1)}%` +
+          `${Math.max(drop, rerunDrop) > request.failPct && Math.min(drop, rerunDrop) <= request.failPct ? ": the runs disagree, judged on the worse" : ", confirmed by a re-run"})`;
+    if (judgedDrop > request.failPct)
       fail(
-        `ceiling dropped ${confirmed.toFixed(1)}% against the baseline (fail over ${request.failPct}%), confirmed by a re-run`,
+        `ceiling dropped ${judgedDrop.toFixed(1)}% against the baseline (fail over ${request.failPct}%)${runs}`,
       );
-    else if (confirmed > request.warnPct)
-      warn(`ceiling dropped ${confirmed.toFixed(1)}% against the baseline (warn over ${request.warnPct}%)`);
-    else if (drop > request.failPct)
+    else if (judgedDrop > request.warnPct)
       warn(
-        `first run dropped ${drop.toFixed(1)}% but the re-run dropped ${(rerunDrop ?? 0).toFixed(1)}%: treated as noise`,
+        `ceiling dropped ${judgedDrop.toFixed(1)}% against the baseline (warn over ${request.warnPct}%)${runs}`,
       );
   } else if (request.baseline) warn("no baseline cell for this scenario and size");
 
@@ -105,8 +113,17 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
     peakMemoryBytes: sized.peakMemoryBytes,
     memoryHeadroom: sized.memoryHeadroom,
     baseline,
+    judgedRun,
     reasons,
   };
+}
+
+/** The run a cautious gate trusts less: failing status, then no ceiling, then the lower ceiling. */
+function worseRun(first: CellSizing, second: CellSizing): CellSizing {
+  const rank = (c: CellSizing) => [Number(c.status === "ok"), c.ceilingPerSec?.median ?? -1] as const;
+  const [okA, ceilingA] = rank(first);
+  const [okB, ceilingB] = rank(second);
+  return okB < okA || (okB === okA && ceilingB < ceilingA) ? second : first;
 }
 
 /** Runs one size and judges it: capacity ≥ target, SLO met, deployable, no confirmed regression. */

@@ -26,6 +26,9 @@ export const ScenarioCheck = z
     peakMemoryBytes: z.number().nullable(),
     memoryHeadroom: z.number().nullable(),
     baseline: BaselineComparison.nullable(),
+    judgedRun: z
+      .enum(["first run", "re-run"])
+      .describe("the run the verdict stands on: the worse of the two"),
     reasons: z.array(z.string()).describe("why it failed or warned"),
   })
   .strict();

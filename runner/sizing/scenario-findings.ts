@@ -1,35 +1,13 @@
 import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
 import { estimateCost } from "./cost-estimate.ts";
+import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";
 
-/** 2 vCPU within this share of 1 vCPU means more CPUs do not help. */
-export const SINGLE_THREAD_TOLERANCE = 0.1;
 const MIB = 1024 * 1024;
 
 const sizeLabel = (c: Pick<CellSizing, "cpus" | "memoryBytes" | "smol">) =>
   `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`;
 const rate = (n: number) => `${Math.round(n).toLocaleString("en-US")} msg/s`;
-
-function singleThreadFindings(cells: CellSizing[]): string[] {
-  const pairs: Array<{ one: number; two: number; gain: number }> = [];
-  for (const two of cells.filter((c) => c.cpus === 2 && c.ceilingPerSec)) {
-    const one = cells.find(
-      (c) => c.cpus === 1 && c.memoryBytes === two.memoryBytes && c.smol === two.smol && c.ceilingPerSec,
-    );
-    if (!one?.ceilingPerSec || !two.ceilingPerSec) continue;
-    const gain = two.ceilingPerSec.median / one.ceilingPerSec.median - 1;
-    pairs.push({ one: one.ceilingPerSec.median, two: two.ceilingPerSec.median, gain });
-  }
-  const flat = pairs.filter((p) => p.gain <= SINGLE_THREAD_TOLERANCE);
-  if (pairs.length === 0 || flat.length * 2 < pairs.length) return [];
-  const example = flat[0] as { one: number; two: number; gain: number };
-  return [
-    `More CPUs do not raise the ceiling: at 2 vCPU it stays within ${SINGLE_THREAD_TOLERANCE * 100}% of 1 vCPU ` +
-      `in ${flat.length} of ${pairs.length} memory/--smol pairs (e.g. ${rate(example.two)} vs ${rate(example.one)}, ` +
-      `${example.gain >= 0 ? "+" : ""}${(example.gain * 100).toFixed(0)}%). The workload is single-threaded JavaScript; ` +
-      "Google recommends 1 vCPU for single-threaded apps: scale out with more instances, not up.",
-  ];
-}
 
 /** Linux's CFS runs a CPU quota in periods of this length (Docker's default, and what Cloud Run's limits map to). */
 export const CFS_PERIOD_MS = 100;
@@ -85,7 +63,7 @@ export function scenarioFindings(
     );
   }
   if (pick) findings.push(...billingFinding(pick, settings));
-  findings.push(...singleThreadFindings(cells));
+  findings.push(...flatCeilingFindings(cells));
   findings.push(...throttlingStallFindings(cells));
   for (const c of cells.filter((c) => c.status === "exceeds-host"))
     findings.push(
@@ -95,7 +73,13 @@ export function scenarioFindings(
     findings.push(
       `Unstable: ${sizeLabel(c)}: repetitions disagree in kind (${c.message}); never recommended.`,
     );
-  const noisy = cells.filter((c) => c.noisy && c.status === "ok");
+  const disagree = cells.filter((c) => c.disagrees && c.status === "ok");
+  if (disagree.length > 0)
+    findings.push(
+      `Disagrees (ceiling CV > 5% after up to ${Math.max(...disagree.map((c) => c.repetitions))} repetitions, or a repetition confirmed none): ` +
+        `${disagree.map((c) => `${sizeLabel(c)} (CV ${((c.ceilingPerSec?.cv ?? 0) * 100).toFixed(0)}%, ${c.repetitions} reps)`).join(", ")}: not recommended; re-run on a quiet host.`,
+    );
+  const noisy = cells.filter((c) => c.noisy && !c.disagrees && c.status === "ok");
   if (noisy.length > 0)
     findings.push(
       `Noisy (ceiling CV > 10%): ${noisy.map(sizeLabel).join(", ")}: still eligible, but re-run before trusting small differences.`,

@@ -1,5 +1,6 @@
+import { MAX_CEILING_CV } from "../results/ceiling-statistics.ts";
 import type { CellRecord } from "../results/cell-record.ts";
-import { measureCell } from "./cell-measurements.ts";
+import { type CellMeasurements, measureCell } from "./cell-measurements.ts";
 import type { UnitPrices } from "./cloud-run-prices.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import { estimateCost } from "./cost-estimate.ts";
@@ -32,6 +33,7 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
 
   const reasons: string[] = [];
   if (record.status !== "ok") reasons.push(`status ${record.status}: ${record.message}`);
+  if (m.disagrees) reasons.push(disagreement(m, record.repetitions.length));
   if (record.status === "ok" && !sloMet) reasons.push(`no load met the p99 SLO of ${sloP99Ms} ms`);
   if (headroom === null) reasons.push("peak memory unknown");
   else if (headroom < MIN_HEADROOM)
@@ -53,6 +55,10 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     sloP99Ms,
     ceilingPerSec: m.ceilingPerSec,
     noisy: m.noisy,
+    unconfirmedRepetitions: m.unconfirmedRepetitions,
+    disagrees: m.disagrees,
+    cpuCoresAtCeiling: m.cpuCoresAtCeiling,
+    cpuEvidence: m.cpuEvidence,
     p50AtCeilingMs: m.latencyAtCeiling?.p50Ms ?? null,
     p95AtCeilingMs: m.latencyAtCeiling?.p95Ms ?? null,
     p99AtCeilingMs: p99,
@@ -74,4 +80,12 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     searchSeconds: m.searchSeconds,
     exhaustiveSweepSeconds: m.exhaustiveSweepSeconds,
   };
+}
+
+/** Why a disagreeing cell is never recommended, with the figures that say so. */
+function disagreement(m: CellMeasurements, repetitions: number): string {
+  const cv = `ceiling CV ${((m.ceilingPerSec?.cv ?? 0) * 100).toFixed(1)}% over ${repetitions} repetitions`;
+  const unconfirmed =
+    m.unconfirmedRepetitions > 0 ? `, ${m.unconfirmedRepetitions} of them confirmed no ceiling` : "";
+  return `disagrees: not recommended (${cv}${unconfirmed}; needs ≤ ${MAX_CEILING_CV * 100}%)`;
 }

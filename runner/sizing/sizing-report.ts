@@ -28,11 +28,30 @@ export const CellSizing = z
     status: CellStatus,
     message: z.string(),
     exceedsHost: z.string().nullable(),
-    repetitions: z.number().int(),
+    repetitions: z
+      .number()
+      .int()
+      .describe("repetitions actually run (adaptive: more while the ceilings disagree)"),
     okRepetitions: z.number().int(),
     sloP99Ms: z.number(),
-    ceilingPerSec: Spread.nullable().describe("median and spread over repetitions"),
+    ceilingPerSec: Spread.nullable().describe(
+      "median and spread over repetitions; an unconfirmed one counts as 0",
+    ),
     noisy: z.boolean(),
+    // Optional only so sizing.json files written before these fields still parse.
+    unconfirmedRepetitions: z.number().int().optional(),
+    disagrees: z
+      .boolean()
+      .optional()
+      .describe("ceiling CV over 5% or some repetitions unconfirmed: not recommended"),
+    cpuCoresAtCeiling: nullableNumber
+      .optional()
+      .describe("CPU cores busy at the ceiling (median over repetitions)"),
+    cpuEvidence: z
+      .enum(["step", "docker-stats"])
+      .nullable()
+      .optional()
+      .describe("where cpuCoresAtCeiling came from"),
     p50AtCeilingMs: nullableNumber,
     p95AtCeilingMs: nullableNumber,
     p99AtCeilingMs: nullableNumber,

@@ -1,5 +1,9 @@
+import { threadCpuSeconds } from "./thread-cpu-seconds.ts";
+
 /** Longest the closed loop refills in one event-loop turn before yielding. */
 export const MAX_REFILL_NS = 5_000_000;
+/** While every operation is in flight the loop sleeps; it still wakes this often to check shouldStop. */
+export const PARKED_CHECK_MS = 10;
 
 export interface ClosedLoopOptions {
   /** Operations to keep in flight. */
@@ -9,17 +13,41 @@ export interface ClosedLoopOptions {
   fire: (intendedNs: number) => void;
   /** Checked every turn with elapsed ns and operations fired so far. */
   shouldStop: (elapsedNs: number, fired: number) => boolean;
+  /** Installs (or clears, with null) a callback run on each completion, so a full loop can sleep until one. */
+  onCompletion: (wake: (() => void) | null) => void;
 }
 
-/** Closed-loop load: keeps `inflight` operations outstanding, refilling once per event-loop turn. */
-export function runClosedLoop(options: ClosedLoopOptions): Promise<{ fired: number; elapsedMs: number }> {
+export interface ClosedLoopResult {
+  fired: number;
+  elapsedMs: number;
+  turns: number;
+  /** This thread's CPU spent scheduling turns (fire() and wake-ups excluded). */
+  generatorCpuSeconds: number;
+}
+
+/**
+ * Closed-loop load: keeps `inflight` operations outstanding, refilling once per event-loop turn. When all are
+ * in flight it sleeps until a completion (or PARKED_CHECK_MS) instead of spinning.
+ */
+export function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopResult> {
   const startNs = Bun.nanoseconds();
   let fired = 0;
+  let turns = 0;
+  let pacingCpu = 0;
+  let parkedTimer: ReturnType<typeof setTimeout> | null = null;
   return new Promise((resolve) => {
+    const wake = () => {
+      if (parkedTimer === null) return;
+      clearTimeout(parkedTimer);
+      parkedTimer = null;
+      setImmediate(turn);
+    };
     const turn = () => {
+      turns++;
       const turnStartNs = Bun.nanoseconds();
       if (options.shouldStop(turnStartNs - startNs, fired)) {
-        resolve({ fired, elapsedMs: (turnStartNs - startNs) / 1e6 });
+        options.onCompletion(null);
+        resolve({ fired, elapsedMs: (turnStartNs - startNs) / 1e6, turns, generatorCpuSeconds: pacingCpu });
         return;
       }
       let room = options.inflight - options.outstandingOps();
@@ -28,8 +56,12 @@ export function runClosedLoop(options: ClosedLoopOptions): Promise<{ fired: numb
         fired++;
         if ((fired & 15) === 0 && Bun.nanoseconds() - turnStartNs > MAX_REFILL_NS) break;
       }
-      setImmediate(turn);
+      const cpuAfterFire = threadCpuSeconds();
+      if (options.outstandingOps() < options.inflight) setImmediate(turn);
+      else parkedTimer = setTimeout(wake, PARKED_CHECK_MS);
+      pacingCpu += threadCpuSeconds() - cpuAfterFire;
     };
+    options.onCompletion(wake);
     turn();
   });
 }

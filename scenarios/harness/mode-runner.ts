@@ -1,18 +1,40 @@
 import type { LoadStep } from "../../contract/result.ts";
+import { achievedPerSec } from "../../search/achieved-per-sec.ts";
+import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
+import { stepMeetsSlo } from "../../search/step-verdict.ts";
 import { runClosedLoop } from "./closed-loop.ts";
+import { LatencyKindError } from "./latency-kind-error.ts";
 import { countsBetween } from "./message-ledger.ts";
 import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
 import type { CommonFlags, Workload } from "./scenario.ts";
 import type { StepRecorder, StepWindow } from "./step-recorder.ts";
-import { stepMeetsSlo } from "./step-verdict.ts";
 
 /** Warm-up runs at least this many operations (and at least --warmup-s), per the seed plan. */
 export const WARMUP_MIN_OPS = 1_000;
 /** ...but never longer than --warmup-s plus this. */
 export const WARMUP_EXTRA_CAP_MS = 10_000;
 const DRAIN_POLL_MS = 5;
+
+/** What a step cost and what the generator could not send. */
+type StepCost = Pick<LoadStep, "dropped" | "processCpuSeconds" | "generatorCpuSeconds">;
+
+const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+};
+
+/** Only the other latency kind completed: the plug-in reports the wrong kind. */
+function reportsOtherKind(window: StepWindow): boolean {
+  const other = window.kind === "publish" ? window.endToEnd : window.publish;
+  return window.primary().count === 0 && other.count > 0;
+}
+
+function assertDeclaredKind(window: StepWindow): void {
+  if (reportsOtherKind(window))
+    throw new LatencyKindError(window.kind, window.kind === "publish" ? "endToEnd" : "publish");
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,9 +51,9 @@ export class ModeRunner {
     readonly sampler: ResourceSampler,
   ) {}
 
-  /** How long to wait for stragglers after a step: 5 x SLO, between 1 s and 10 s. */
+  /** How long to wait for stragglers after a step (search/drain-timeout-ms.ts). */
   get drainTimeoutMs(): number {
-    return Math.min(10_000, Math.max(1_000, 5 * this.sloP99Ms));
+    return drainTimeoutMs(this.sloP99Ms);
   }
 
   /** Forced full GC so one phase's garbage is not collected during the next. */
@@ -65,11 +87,16 @@ export class ModeRunner {
       inflight: this.flags.inflight,
       outstandingOps: () => this.outstandingOps(window),
       fire: (intendedNs) => this.fire(window, intendedNs),
+      onCompletion: (wake) => {
+        window.onCompletion = wake;
+      },
       shouldStop: (elapsedNs) =>
         elapsedNs >= capNs ||
+        reportsOtherKind(window) ||
         (elapsedNs >= minNs && window.completions >= WARMUP_MIN_OPS * window.completionsPerOp),
     });
     await this.drain(window);
+    assertDeclaredKind(window);
     this.recorder.begin();
     this.collectGarbage();
     const spentMs = (Bun.nanoseconds() - startNs) / 1e6;
@@ -77,34 +104,39 @@ export class ModeRunner {
     return spentMs;
   }
 
+  /** Builds the step per search/step-verdict.ts: achieved = completed operations / the send window. */
   private outcome(
     window: StepWindow,
     phase: LoadStep["phase"],
     offered: number | null,
-    sendMs: number,
+    windowMs: number,
     before: ReturnType<Workload["counts"]>,
+    cost: StepCost,
   ): StepOutcome {
-    const seconds = Math.max(sendMs, (window.lastCompletionNs - window.startNs) / 1e6) / 1000;
-    const achievedPerSec = seconds > 0 ? window.completions / window.completionsPerOp / seconds : 0;
+    assertDeclaredKind(window);
+    const achieved = achievedPerSec(window.completions / window.completionsPerOp, windowMs);
     const latency = window.primary().toPercentiles();
     const figures = {
-      offeredPerSec: offered ?? achievedPerSec,
-      achievedPerSec,
+      offeredPerSec: offered ?? achieved,
+      achievedPerSec: achieved,
       p99Ms: latency.p99Ms,
       errors: window.errors,
       lost: window.outstanding(),
+      dropped: cost.dropped,
     };
     const step: LoadStep = {
       phase,
       offeredPerSec: figures.offeredPerSec,
-      achievedPerSec,
-      durationMs: sendMs,
+      achievedPerSec: achieved,
+      durationMs: windowMs,
       latency,
       errors: figures.errors,
       lost: figures.lost,
+      ...cost,
       sloMet: stepMeetsSlo(figures, this.sloP99Ms),
     };
-    return { step, window, counts: countsBetween(before, this.workload.counts()), seconds };
+    const counts = countsBetween(before, this.workload.counts());
+    return { step, window, counts, seconds: windowMs / 1000 };
   }
 
   /** A closed-loop phase of durationMs (the probe, or --mode=closed). */
@@ -112,14 +144,22 @@ export class ModeRunner {
     this.collectGarbage();
     const before = this.workload.counts();
     const window = this.recorder.begin();
-    const { elapsedMs } = await runClosedLoop({
+    const cpuBefore = process.cpuUsage();
+    const loop = await runClosedLoop({
       inflight: this.flags.inflight,
       outstandingOps: () => this.outstandingOps(window),
       fire: (intendedNs) => this.fire(window, intendedNs),
+      onCompletion: (wake) => {
+        window.onCompletion = wake;
+      },
       shouldStop: (elapsedNs) => elapsedNs >= durationMs * 1e6,
     });
     await this.drain(window);
-    return this.outcome(window, phase, null, elapsedMs, before);
+    return this.outcome(window, phase, null, loop.elapsedMs, before, {
+      dropped: 0,
+      processCpuSeconds: cpuSecondsSince(cpuBefore),
+      generatorCpuSeconds: loop.generatorCpuSeconds,
+    });
   }
 
   /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */
@@ -127,15 +167,26 @@ export class ModeRunner {
     this.collectGarbage();
     const before = this.workload.counts();
     const window = this.recorder.begin();
-    const { sendMs } = await runOpenLoop({
+    const cpuBefore = process.cpuUsage();
+    const sent = await runOpenLoop({
       ratePerSec: offeredPerSec,
       durationMs,
+      lateLimitMs: this.sloP99Ms,
       fire: (intendedNs) => this.fire(window, intendedNs),
     });
     await this.drain(window);
-    const result = this.outcome(window, phase, offeredPerSec, sendMs, before);
+    const result = this.outcome(window, phase, offeredPerSec, durationMs, before, {
+      dropped: sent.dropped,
+      processCpuSeconds: cpuSecondsSince(cpuBefore),
+      generatorCpuSeconds: sent.generatorCpuSeconds,
+    });
+    const { step } = result;
+    const cpu =
+      step.processCpuSeconds === null
+        ? ""
+        : ` cpu ${(step.processCpuSeconds / result.seconds).toFixed(3)} core`;
     console.error(
-      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${result.step.achievedPerSec.toFixed(1)}/s p99 ${result.step.latency.p99Ms.toFixed(2)} ms errors ${result.step.errors} lost ${result.step.lost} ${result.step.sloMet ? "PASS" : "FAIL"}`,
+      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu} ${step.sloMet ? "PASS" : "FAIL"}`,
     );
     return result;
   }
@@ -146,8 +197,13 @@ export class ModeRunner {
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const startNs = Bun.nanoseconds();
+    const cpuBefore = process.cpuUsage();
     for (let index = 0; index < count; index++) this.fire(window, startNs);
     await this.drain(window);
-    return this.outcome(window, "fixed", null, (Bun.nanoseconds() - startNs) / 1e6, before);
+    return this.outcome(window, "fixed", null, (Bun.nanoseconds() - startNs) / 1e6, before, {
+      dropped: 0,
+      processCpuSeconds: cpuSecondsSince(cpuBefore),
+      generatorCpuSeconds: null,
+    });
   }
 }

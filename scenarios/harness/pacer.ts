@@ -1,40 +1,74 @@
+import { threadCpuSeconds } from "./thread-cpu-seconds.ts";
+
 /** Longest the pacer sends in one event-loop turn before yielding, so timers and I/O still run. */
 export const MAX_BURST_NS = 5_000_000;
+/** Shortest sleep: timers have ~1 ms granularity, and latency from the intended time covers the slack. */
+export const MIN_SLEEP_MS = 1;
 
 export interface OpenLoopOptions {
   ratePerSec: number;
   durationMs: number;
+  /** An operation still unsent this long after the send window closed is dropped instead of sent. */
+  lateLimitMs: number;
   /** Called once per operation with its intended send time (Bun.nanoseconds clock). */
   fire: (intendedNs: number) => void;
+}
+
+export interface OpenLoopResult {
+  /** Operations the step intended: floor(rate x duration), at least 1. */
+  intended: number;
+  fired: number;
+  /** Intended but never sent: still unsent lateLimitMs after the window closed (k6's dropped_iterations). */
+  dropped: number;
+  sendMs: number;
+  /** Event-loop turns the pacer took: about one per due batch, never a spin while nothing is due. */
+  turns: number;
+  /** This thread's CPU spent scheduling the next turn (the pacer's own JS; fire() and timer wake-ups excluded). */
+  generatorCpuSeconds: number;
 }
 
 /**
  * Fixed-arrival-rate load: operation i is intended at start + i/rate. The pacer fires everything that is due
  * each turn (catching up in bursts after a stall), so latency measured from the intended time includes the
- * stall instead of hiding it (no coordinated omission).
+ * stall instead of hiding it (no coordinated omission). Between due times it sleeps on a timer: idle costs
+ * nearly nothing. It yields without sleeping only while operations are overdue.
  */
-export function runOpenLoop(options: OpenLoopOptions): Promise<{ fired: number; sendMs: number }> {
+export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { ratePerSec, durationMs, fire } = options;
   const intervalNs = 1e9 / ratePerSec;
-  const total = Math.max(1, Math.floor((ratePerSec * durationMs) / 1000));
+  const intended = Math.max(1, Math.floor((ratePerSec * durationMs) / 1000));
   const startNs = Bun.nanoseconds();
+  const giveUpNs = startNs + (durationMs + options.lateLimitMs) * 1e6;
   let sent = 0;
+  let turns = 0;
+  let pacingCpu = 0;
   return new Promise((resolve) => {
     const tick = () => {
+      turns++;
       const turnStartNs = Bun.nanoseconds();
-      const due = Math.min(total, Math.floor((turnStartNs - startNs) / intervalNs) + 1);
+      const due = Math.min(intended, Math.floor((turnStartNs - startNs) / intervalNs) + 1);
       while (sent < due) {
         fire(startNs + sent * intervalNs);
         sent++;
         if ((sent & 15) === 0 && Bun.nanoseconds() - turnStartNs > MAX_BURST_NS) break;
       }
-      if (sent >= total) {
-        resolve({ fired: sent, sendMs: (Bun.nanoseconds() - startNs) / 1e6 });
+      const cpuAfterFire = threadCpuSeconds();
+      const nowNs = Bun.nanoseconds();
+      if (sent >= intended || nowNs >= giveUpNs) {
+        resolve({
+          intended,
+          fired: sent,
+          dropped: intended - sent,
+          sendMs: (nowNs - startNs) / 1e6,
+          turns,
+          generatorCpuSeconds: pacingCpu + (threadCpuSeconds() - cpuAfterFire),
+        });
         return;
       }
-      const waitMs = (startNs + sent * intervalNs - Bun.nanoseconds()) / 1e6;
-      if (waitMs >= 1) setTimeout(tick, Math.floor(waitMs));
-      else setImmediate(tick);
+      const waitMs = (startNs + sent * intervalNs - nowNs) / 1e6;
+      if (waitMs <= 0) setImmediate(tick);
+      else setTimeout(tick, Math.max(MIN_SLEEP_MS, Math.ceil(waitMs)));
+      pacingCpu += threadCpuSeconds() - cpuAfterFire;
     };
     tick();
   });

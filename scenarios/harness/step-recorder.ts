@@ -9,6 +9,8 @@ export class StepWindow {
   completions = 0;
   errors = 0;
   lastCompletionNs: number;
+  /** Run on each primary-kind completion (the closed loop sleeps on it while every operation is in flight). */
+  onCompletion: (() => void) | null = null;
 
   constructor(
     readonly startNs: number,
@@ -55,6 +57,7 @@ export class StepRecorder implements OpRecorder {
     if (kind === this.kind) {
       window.completions++;
       window.lastCompletionNs = now;
+      if (window.onCompletion !== null) window.onCompletion();
     }
   }
 

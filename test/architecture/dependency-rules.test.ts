@@ -20,7 +20,7 @@ function importsUnder(folder: string): Array<{ file: string; target: string }> {
   return found;
 }
 
-const ours = (target: string) => /^(engine|scenarios|runner|contract)\//.test(target);
+const ours = (target: string) => /^(engine|scenarios|runner|contract|search|service)\//.test(target);
 
 describe("dependency directions", () => {
   test("the import scan sees the runner's imports of contract/ (so the rules below are not vacuous)", () => {
@@ -32,13 +32,26 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
-  test("scenarios/ import only engine/ and contract/ of ours", () => {
-    const bad = importsUnder("scenarios").filter(({ target }) => target.startsWith("runner/"));
+  test("search/ imports nothing of ours but contract/", () => {
+    const bad = importsUnder("search").filter(
+      ({ target }) => ours(target) && !/^(search|contract)\//.test(target),
+    );
     expect(bad).toEqual([]);
   });
 
-  test("runner/ never imports engine/ or scenarios/", () => {
-    const bad = importsUnder("runner").filter(({ target }) => /^(engine|scenarios)\//.test(target));
+  test("the import scan sees scenarios/ importing search/ (so the search rule is exercised)", () => {
+    expect(importsUnder("scenarios").some(({ target }) => target.startsWith("search/"))).toBe(true);
+  });
+
+  test("scenarios/ import only engine/, contract/ and search/ of ours", () => {
+    const bad = importsUnder("scenarios").filter(
+      ({ target }) => ours(target) && !/^(scenarios|engine|contract|search)\//.test(target),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("runner/ never imports engine/, service/ or scenarios/ (contract/ and search/ are fine)", () => {
+    const bad = importsUnder("runner").filter(({ target }) => /^(engine|scenarios|service)\//.test(target));
     expect(bad).toEqual([]);
   });
 
@@ -67,6 +80,13 @@ describe("dependency directions", () => {
   test("sizing and reports never touch Docker", () => {
     const bad = [...importsUnder("runner/sizing"), ...importsUnder("runner/report")].filter(
       ({ target }) => /^runner\/(docker|execute|image)\//.test(target) || target === "dockerode",
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("load generator adapters are pure: no Docker, no images", () => {
+    const bad = importsUnder("runner/load/k6").filter(
+      ({ target }) => /^runner\/(docker|image|execute)\//.test(target) || target === "dockerode",
     );
     expect(bad).toEqual([]);
   });

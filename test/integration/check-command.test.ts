@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RUN_ID_PATTERN } from "../../runner/results/run-id.ts";
+import { fakeCellRecord } from "../runner/sizing/fixture-builder.ts";
 import { integrationImage, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
 
 // Calibration operations of 1 ms CPU: one instance at 1 vCPU carries about 1,000/s, 600/s at 60% utilisation.
@@ -22,9 +24,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function check(target: number) {
+async function check(target: number, ...more: string[]) {
   const argv = ["check", "--matrix", join(dir, "matrix.yaml"), "--cpus", "1", "--memory", "256Mi"];
-  const extra = ["--target", String(target), "--instances", "1", "--scenario", "calibration"];
+  const extra = ["--target", String(target), "--instances", "1", "--scenario", "calibration", ...more];
   const proc = Bun.spawn(["bun", join(REPO_ROOT, "runner/matrix.ts"), ...argv, ...extra, "--results", dir], {
     stdout: "pipe",
     stderr: "pipe",
@@ -45,4 +47,34 @@ test(
     expect(fail.exitCode).toBe(1);
   },
   { timeout: 180_000 },
+);
+
+test(
+  "check against a baseline on real containers: a regression re-runs once and fails, judged on the worse run",
+  async () => {
+    // A baseline ten times what 1 ms operations at 1 vCPU can reach (~1,000/s): every real run is a regression.
+    const baseline = fakeCellRecord({
+      scenario: "calibration",
+      cpus: 1,
+      memoryMiB: 256,
+      ceilingPerSec: 10_000,
+    });
+    const baselineFile = join(dir, "baseline-cell.json");
+    await writeFile(baselineFile, JSON.stringify(baseline));
+    const runs = async () =>
+      (await readdir(join(dir, "checks")).catch(() => [])).filter((name) => RUN_ID_PATTERN.test(name));
+    const before = await runs();
+    const regressed = await check(300, "--baseline", baselineFile);
+    expect(regressed.exitCode).toBe(1);
+    expect(regressed.stdout).toContain("FAIL");
+    expect(regressed.stdout).toContain("re-ran once to confirm a drop");
+    expect(regressed.stdout).toMatch(
+      /baseline 10,000\/s \(baseline-cell\.json\): -\d+\.\d%, re-run -\d+\.\d%/,
+    );
+    expect(regressed.stdout).toContain("confirmed by a re-run");
+    expect(regressed.stdout).toMatch(/judged on the (first run|re-run)/);
+    // both runs happened on containers and were stored
+    expect((await runs()).length - before.length).toBe(2);
+  },
+  { timeout: 240_000 },
 );

@@ -35,7 +35,8 @@ test(
       [
         `image: ${image.ref}`,
         'command: ["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "{flags}"]',
-        "defaults: { warmupSeconds: 1, stepSeconds: 2, repetitions: 3, timeoutSeconds: 120 }",
+        // maxRepetitions 3: the known answer is the point here, not adaptation (keeps CI time bounded)
+        "defaults: { warmupSeconds: 1, stepSeconds: 2, repetitions: 3, maxRepetitions: 3, timeoutSeconds: 120 }",
         `scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: ${OP_US} } } }`,
         `axes: { cpus: [${CPU_LIMITS.join(", ")}], memory: [256Mi], smol: [false] }`,
         "cloudRun: { targetPerSec: 1000 }",

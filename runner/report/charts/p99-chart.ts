@@ -1,5 +1,6 @@
 import type { LoadStep } from "../../../contract/result.ts";
 import type { CellRecord } from "../../results/cell-record.ts";
+import { stepAtCeiling } from "../../results/step-at-ceiling.ts";
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { fmt } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
@@ -34,6 +35,12 @@ export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): 
     )[0];
     return [{ x: Math.round(knee), y: nearest?.latency.p99Ms ?? s.sloP99Ms }];
   });
+  // The same confirming step the tables and the progress line report as "p99 at the ceiling".
+  const ceilings = cells.flatMap((c) => {
+    const result = records.get(c.cellId)?.repetitions.find((r) => r.result?.steps.length)?.result;
+    const step = result ? stepAtCeiling(result)?.step : null;
+    return step ? [{ x: Math.round(step.offeredPerSec), y: step.latency.p99Ms }] : [];
+  });
   const maxX = Math.max(1, ...datasets.flatMap((d) => (d.data as Array<{ x: number }>).map((p) => p.x)));
   datasets.push({
     label: "knee",
@@ -42,6 +49,14 @@ export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): 
     pointRadius: 7,
     borderColor: "#111827",
     backgroundColor: "#111827",
+  });
+  datasets.push({
+    label: "ceiling (confirming step)",
+    data: ceilings,
+    pointStyle: "rectRot",
+    pointRadius: 7,
+    borderColor: "#16a34a",
+    backgroundColor: "#16a34a",
   });
   datasets.push({
     label: `SLO p99 ${s.sloP99Ms} ms`,

@@ -1,4 +1,4 @@
-import { ceilingSearch } from "../ceiling-search.ts";
+import { ceilingSearch } from "../../../search/ceiling-search.ts";
 import type { ModeRunner } from "../mode-runner.ts";
 import type { RunOutcome, StepOutcome } from "../run-outcome.ts";
 

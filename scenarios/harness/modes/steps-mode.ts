@@ -1,6 +1,7 @@
 import type { Ceiling } from "../../../contract/result.ts";
-import { CEILING_SEARCH_DEFAULTS, exhaustiveSweepSeconds } from "../ceiling-search.ts";
-import { findKnee } from "../find-knee.ts";
+import { CEILING_SEARCH_DEFAULTS, exhaustiveSweepSeconds } from "../../../search/ceiling-search.ts";
+import { findKnee } from "../../../search/find-knee.ts";
+import { provenRatePerSec } from "../../../search/proven-rate-per-sec.ts";
 import type { ModeRunner } from "../mode-runner.ts";
 import type { RunOutcome, StepOutcome } from "../run-outcome.ts";
 
@@ -26,7 +27,9 @@ export async function runStepsMode(runner: ModeRunner, rates: number[] | undefin
   const steps = [...(probe ? [probe.step] : []), ...outcomes.map((o) => o.step)];
   return {
     steps,
-    ceiling: probe ? stepsCeiling(steps, probe.step.achievedPerSec, best?.step.offeredPerSec ?? null) : null,
+    ceiling: probe
+      ? stepsCeiling(steps, probe.step.achievedPerSec, best ? provenRatePerSec(best.step) : null)
+      : null,
     measuredMs: steps.reduce((sum, step) => sum + step.durationMs, 0),
     representative: best ?? outcomes[0] ?? null,
     sloMet: best !== null,

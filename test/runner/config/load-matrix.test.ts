@@ -71,6 +71,10 @@ describe("loadMatrix errors", () => {
       "scenarios.throughput.repetitions: got 0",
       "at least 1",
     ]);
+    expectReport(errorOf("defaults: { maxRepetitions: 1.5 }\nscenarios: { throughput: {} }\n"), [
+      "defaults.maxRepetitions: got 1.5",
+      "whole number of repetitions",
+    ]);
     expectReport(errorOf("defaults: { stepSeconds: 0 }\nscenarios: { throughput: {} }\n"), [
       "defaults.stepSeconds",
       "more than 0",
@@ -220,6 +224,7 @@ describe("loadMatrix defaults and profiles", () => {
       stepSeconds: 1,
       durationSeconds: 10,
       repetitions: 3,
+      maxRepetitions: 6,
       timeoutSeconds: 120,
       network: false,
       env: {},
@@ -228,10 +233,15 @@ describe("loadMatrix defaults and profiles", () => {
 
   test("scenario settings beat the defaults block, which beats the built-in defaults", () => {
     const matrix = parseMatrix(
-      "defaults: { repetitions: 5, warmupSeconds: 2 }\nscenarios:\n  fanout: { repetitions: 1 }\n",
+      "defaults: { repetitions: 5, warmupSeconds: 2, maxRepetitions: 8 }\nscenarios:\n  fanout: { repetitions: 1 }\n",
       FILE,
     );
-    expect(matrix.base?.scenarios[0]).toMatchObject({ repetitions: 1, warmupSeconds: 2, sloP99Ms: 100 });
+    expect(matrix.base?.scenarios[0]).toMatchObject({
+      repetitions: 1,
+      maxRepetitions: 8,
+      warmupSeconds: 2,
+      sloP99Ms: 100,
+    });
   });
 
   test("a relative build context starts at the matrix file's directory", () => {

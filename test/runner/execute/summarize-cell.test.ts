@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { summarizeCell } from "../../../runner/execute/summarize-cell.ts";
 import type { Repetition, RepetitionStatus } from "../../../runner/results/cell-record.ts";
+import { measureCell } from "../../../runner/sizing/cell-measurements.ts";
 import { validResult } from "../../contract/result-fixture.ts";
+import { loadStep, searchResult } from "../results/search-fixture.ts";
+import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 
 function repetition(status: RepetitionStatus, ceilingPerSec: number | null = 1000, index = 0): Repetition {
   const ceiling = {
@@ -51,17 +54,33 @@ describe("summarizeCell", () => {
     expect(verdict.message).toContain("1 ok, 1 oom");
   });
 
-  test("a repetition that confirmed no ceiling marks the cell noisy and is named", () => {
+  test("a repetition that confirmed no ceiling counts (as 0/s): the cell disagrees and says so", () => {
     const verdict = summarizeCell([repetition("ok", 1000), repetition("ok", null), repetition("ok", 1010)]);
     expect(verdict.status).toBe("ok");
-    expect(verdict.summary.ceilingPerSec?.median).toBe(1005);
-    expect(verdict.summary.noisy).toBe(true);
-    expect(verdict.message).toBe("3/3 ok; 1 confirmed no ceiling under the SLO");
+    expect(verdict.summary.ceilingPerSec?.median).toBe(1000);
+    expect(verdict.summary.ceilingPerSec?.min).toBe(0);
+    expect(verdict.summary).toMatchObject({ unconfirmedRepetitions: 1, disagrees: true, repetitionsRun: 3 });
+    expect(verdict.message).toStartWith("3/3 ok; 1 confirmed no ceiling under the SLO; disagrees");
+    // two of three unconfirmed: the median is 0, never the one repetition that confirmed something
+    const mostly = summarizeCell([repetition("ok", 1000), repetition("ok", null), repetition("ok", null)]);
+    expect(mostly.summary.ceilingPerSec?.median).toBe(0);
   });
 
-  test("a ceiling CV over 10% marks the cell noisy", () => {
-    const verdict = summarizeCell([repetition("ok", 1000), repetition("ok", 1500), repetition("ok", 700)]);
-    expect(verdict.summary.noisy).toBe(true);
+  test("a ceiling CV over 5% disagrees; over 10% it is noisy too", () => {
+    const seven = summarizeCell([repetition("ok", 1000), repetition("ok", 1070), repetition("ok", 930)]);
+    expect(seven.summary).toMatchObject({ disagrees: true });
+    const wide = summarizeCell([repetition("ok", 1000), repetition("ok", 1500), repetition("ok", 700)]);
+    expect(wide.summary).toMatchObject({ disagrees: true, noisy: true });
+  });
+
+  test("p99 is the confirming step's, the same step sizing reports (not a bisect step at the same rate)", () => {
+    const steps = [loadStep("bisect", 1000, 12), loadStep("confirm", 1000, 31)];
+    const rep = { ...repetition("ok"), result: searchResult(steps, 1000) };
+    const verdict = summarizeCell([rep]);
+    expect(verdict.summary.p99LatencyMs?.median).toBe(31);
+    const record = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 1000, repetitions: 1 });
+    const sized = measureCell({ ...record, repetitions: [{ ...record.repetitions[0], ...rep }] });
+    expect(sized.latencyAtCeiling?.p99Ms).toBe(31);
   });
 
   test("any engine-lost repetition makes the cell engine-lost (so resume re-runs it)", () => {

@@ -172,6 +172,7 @@ include: [{ scenario: fanout, cpus: 2 }]
     });
     expect(result.cells.map((cell) => cell.id)).toEqual(["fanout__cpu1__mem512Mi__smol1"]);
     expect(result.cells[0]?.repetitions).toBe(5);
+    expect(result.cells[0]?.maxRepetitions).toBe(6); // the cap stays; the run never goes below repetitions
     expect(() => plan(yaml, { scenarios: ["soak"] })).toThrow(
       '--scenario "soak" is not a scenario of this file',
     );

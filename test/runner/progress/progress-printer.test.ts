@@ -30,7 +30,25 @@ test("formatDuration", () => {
 
 test("a finished cell's line carries ceiling, p99, peak / limit and status", () => {
   const line = cellLine(record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:41Z"));
-  expect(line).toBe("ok          a  ceiling 12,346 msg/s  p99 23.1 ms  peak 120 MiB / 256 MiB  0 reps, 41s");
+  expect(line).toBe(
+    "ok          a  ceiling 12,346 msg/s CV 0.0%  p99 23.1 ms  peak 120 MiB / 256 MiB  0 reps, 41s",
+  );
+});
+
+test("a disagreeing cell says so on its line", () => {
+  const r = record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:41Z");
+  const line = cellLine({ ...r, summary: { ...r.summary, disagrees: true, noisy: true } });
+  expect(line).toContain("DISAGREES: not recommended");
+  expect(line).not.toContain("NOISY");
+});
+
+test("an extra repetition is named as such, with the cap", () => {
+  const out: string[] = [];
+  const printer = new ProgressPrinter((t) => out.push(t));
+  const cell = testCell({ id: "a", repetitions: 3, maxRepetitions: 6 });
+  const rep = { index: 3, status: "ok", wallSeconds: 2 } as never;
+  printer.repetitionFinished(cell, rep);
+  expect(out[0]).toContain("repetition 4 (extra: the ceilings disagree; at most 6)");
 });
 
 test("progress shows done/total, the current cell, elapsed and an ETA scaled by the pace so far", () => {

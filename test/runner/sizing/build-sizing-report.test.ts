@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { ceilingFromSteps, measureCell } from "../../../runner/sizing/cell-measurements.ts";
+import { measureCell } from "../../../runner/sizing/cell-measurements.ts";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../../../runner/sizing/cloud-run-settings.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
 import { cellIdOf, fakeCellRecord, fakeMatrix } from "./fixture-builder.ts";
@@ -67,11 +67,24 @@ describe("eligibility", () => {
     expect(s.cells.find((c) => c.cellId === unstable.cell.id)?.eligible).toBe(false);
     expect(s.findings.join()).toContain("Unstable");
   });
-  test("a noisy cell stays eligible but is flagged", () => {
-    const noisy = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000, ceilingJitter: 0.3 });
-    const s = only([noisy]);
-    expect(s.recommendation?.noisy).toBe(true);
-    expect(s.findings.join()).toContain("Noisy");
+  test("a cell whose ceilings disagree (CV over 5%) is never recommended and says why", () => {
+    const wide = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000, ceilingJitter: 0.07 });
+    const s = only([wide]);
+    expect(s.recommendation).toBeNull();
+    expect(s.cells[0]).toMatchObject({ disagrees: true, eligible: false, repetitions: 3 });
+    expect(s.cells[0]?.ineligibleReasons.join()).toContain(
+      "disagrees: not recommended (ceiling CV 7.0% over 3",
+    );
+    expect(s.findings.join()).toContain("Disagrees");
+  });
+  test("a repetition that confirmed no ceiling makes the cell disagree, even from an older record", () => {
+    const rec = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000 });
+    const last = rec.repetitions[2]?.result?.ceiling;
+    if (last) last.ceilingPerSec = null; // the stored summary (written by older code) still says all three agreed
+    const c = only([rec]).cells[0];
+    expect(c?.ceilingPerSec?.min).toBe(0);
+    expect(c).toMatchObject({ disagrees: true, unconfirmedRepetitions: 1, eligible: false });
+    expect(c?.ineligibleReasons.join()).toContain("1 of them confirmed no ceiling");
   });
   test("under 20% memory headroom is not eligible", () => {
     const tight = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000, peakMemoryMiB: 240 });
@@ -123,7 +136,7 @@ describe("eligibility", () => {
 });
 
 describe("SLO override", () => {
-  test("recomputes each ceiling from the load steps", () => {
+  test("recomputes each ceiling from the confirmation steps only", () => {
     const rec = fakeCellRecord({
       cpus: 1,
       memoryMiB: 512,
@@ -131,16 +144,25 @@ describe("SLO override", () => {
       sloP99Ms: 50,
       p99AtCeilingMs: 30,
     });
-    const steps = rec.repetitions[0]?.result?.steps ?? [];
-    // the fixture's curve gives p99 8.9 ms at 50% load, 14.6 ms at 75%, 22.3 ms at 90%: a 15 ms SLO stops at 75%
-    expect(ceilingFromSteps(steps, 15)).toBeCloseTo(steps[1]?.offeredPerSec ?? -1, 6);
-    expect(ceilingFromSteps(steps, 10)).toBeCloseTo(steps[0]?.offeredPerSec ?? -1, 6);
-    const strict = measureCell(rec, 15);
-    expect(strict.ceilingPerSec?.median).toBeCloseTo(7500, 0);
-    expect(strict.latencyAtCeiling?.p99Ms).toBeLessThanOrEqual(15);
+    // the fixture's confirmation is at the ceiling with p99 30 ms; bracket steps below pass a 15 ms SLO (8.9 and
+    // 14.6 ms) but were never confirmed, so under 15 ms there is no ceiling
+    expect(measureCell(rec, 40).ceilingPerSec?.median).toBeCloseTo(10_000, 0);
+    expect(measureCell(rec, 40).latencyAtCeiling?.p99Ms).toBeCloseTo(30, 6);
+    expect(measureCell(rec, 15).ceilingPerSec).toBeNull();
     const c = only([rec], { sloP99Ms: 15 }).cells[0];
     expect(c?.sloP99Ms).toBe(15);
-    expect(c?.ceilingPerSec?.median).toBeCloseTo(7500, 0);
+    expect(c?.ceilingPerSec).toBeNull();
+    expect(c?.eligible).toBe(false);
+  });
+  test("a looser SLO can only confirm rates a confirmation step actually ran", () => {
+    const rec = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 10_000, repetitions: 1 });
+    const steps = rec.repetitions[0]?.result?.steps ?? [];
+    // a stepped-down search: confirmation at 10,200/s failed at p99 60 ms before 10,000/s confirmed
+    steps.push({ ...(steps[3] as (typeof steps)[number]), offeredPerSec: 10_200, achievedPerSec: 10_200 });
+    Object.assign((steps.at(-1) as (typeof steps)[number]).latency, { p99Ms: 60 });
+    expect(measureCell(rec, 70).ceilingPerSec?.median).toBe(10_200);
+    // the failing bisect at 10,500/s (p99 100 ms) was never confirmed: it never counts, even under a 200 ms SLO
+    expect(measureCell(rec, 200).ceilingPerSec?.median).toBe(10_200);
   });
   test("no step meets an impossible SLO: not eligible", () => {
     const rec = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 10_000 });

@@ -20,6 +20,10 @@ export interface FakeCell {
   repetitionStatuses?: RepetitionStatus[];
   exceedsHost?: string | null;
   runId?: string;
+  /** CPU cores the process kept busy in each load step (the per-step processCpuSeconds field); absent by default. */
+  stepCores?: number;
+  /** Docker stats CPU samples of each repetition, in % of one core (the fallback CPU evidence). */
+  statsCpuPercent?: number[];
 }
 
 /** Synthetic p99 curve: flat at low load, exploding past the ceiling (the knee sits near 80% of it). */
@@ -51,6 +55,9 @@ function fakeSteps(ceiling: number, sloP99Ms: number, p99AtCeilingMs: number): L
       },
       errors: 0,
       lost: 0,
+      dropped: 0,
+      processCpuSeconds: null,
+      generatorCpuSeconds: null,
       sloMet: met,
     };
   });
@@ -76,6 +83,9 @@ function fakeProbe(ceiling: number): LoadStep {
     latency,
     errors: 0,
     lost: 0,
+    dropped: 0,
+    processCpuSeconds: null,
+    generatorCpuSeconds: null,
     sloMet: true,
   };
 }
@@ -179,7 +189,11 @@ export function fakeCellRecord(spec: FakeCell): CellRecord {
               cpuSeconds: 10,
               throttledPeriods: 3,
               throttledSeconds: 0.4,
-              samples: [],
+              samples: (spec.statsCpuPercent ?? []).map((cpuPercent, i) => ({
+                elapsedMs: i * 1000,
+                memoryBytes: peakBytes,
+                cpuPercent,
+              })),
             },
           };
         });
@@ -188,7 +202,7 @@ export function fakeCellRecord(spec: FakeCell): CellRecord {
     .map((r) => r.result?.ceiling?.ceilingPerSec)
     .filter((c): c is number => typeof c === "number");
   const ceilingSpread = spread(okCeilings);
-  return CellRecord.parse({
+  const record = CellRecord.parse({
     schemaVersion: 1,
     runId: spec.runId ?? "run-fixture",
     cell: {
@@ -223,6 +237,12 @@ export function fakeCellRecord(spec: FakeCell): CellRecord {
     startedAt: "2026-11-01T00:00:00.000Z",
     finishedAt: "2026-11-01T00:05:00.000Z",
   });
+  // Added after parsing: the contract may not know the agreed per-step field yet.
+  if (spec.stepCores !== undefined)
+    for (const rep of record.repetitions)
+      for (const step of rep.result?.steps ?? [])
+        Object.assign(step, { processCpuSeconds: (spec.stepCores * step.durationMs) / 1000 });
+  return record;
 }
 
 /** A small but complete matrix: 0.5/1/2 vCPU × 256/512/1024 MiB × smol, plus one exceeds-host cell. */
@@ -242,6 +262,8 @@ export function fakeMatrix(runId = "run-fixture", scenario = "throughput"): Cell
             ceilingPerSec: base * (smol ? 0.92 : 1),
             peakMemoryMiB: smol ? 150 : 190,
             p99AtCeilingMs: (smol ? 34 : 30) / cpus,
+            // one JavaScript thread, saturated (Docker stats: the stored contract may not have per-step CPU yet)
+            statsCpuPercent: [0, 90, 97, 98, 97, 99].map((p) => p * Math.min(cpus, 1)),
           }),
         );
       }

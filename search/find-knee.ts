@@ -1,4 +1,4 @@
-import type { LoadStep } from "../../contract/result.ts";
+import type { LoadStep } from "../contract/result.ts";
 
 /** A step's p99 slope must exceed this multiple of the earlier average slope to count as the knee. */
 export const KNEE_SLOPE_FACTOR = 3;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import type { LoadStep } from "../../../contract/result.ts";
-import { ceilingSearch, exhaustiveSweepSeconds } from "../../../scenarios/harness/ceiling-search.ts";
-import { findKnee } from "../../../scenarios/harness/find-knee.ts";
-import { stepMeetsSlo } from "../../../scenarios/harness/step-verdict.ts";
+import type { LoadStep } from "../../contract/result.ts";
+import { ceilingSearch, exhaustiveSweepSeconds } from "../../search/ceiling-search.ts";
+import { findKnee } from "../../search/find-knee.ts";
+import { stepMeetsSlo } from "../../search/step-verdict.ts";
 
 const SLO_MS = 100;
 const STEP_MS = 1000;
@@ -17,6 +17,9 @@ const makeStep = (phase: LoadStep["phase"], offered: number, p99Ms: number, achi
     latency: { count: 100, p50Ms: p99Ms / 2, p90Ms: p99Ms, p95Ms: p99Ms, p99Ms, p999Ms: p99Ms, maxMs: p99Ms },
     errors: 0,
     lost: 0,
+    dropped: 0,
+    processCpuSeconds: null,
+    generatorCpuSeconds: null,
     sloMet: stepMeetsSlo(figures, SLO_MS),
   };
 };

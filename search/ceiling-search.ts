@@ -1,5 +1,6 @@
-import type { Ceiling, LoadStep } from "../../contract/result.ts";
+import type { Ceiling, LoadStep } from "../contract/result.ts";
 import { findKnee } from "./find-knee.ts";
+import { provenRatePerSec } from "./proven-rate-per-sec.ts";
 
 export type SearchPhase = "bracket" | "bisect" | "confirm";
 
@@ -69,11 +70,12 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
   const searchBudget = maxSteps - confirmReserve;
   let pass: number | null = null;
   let fail: number | null = null;
-  const run = async (rate: number, phase: SearchPhase) => {
+  const measure = async (rate: number, phase: SearchPhase) => {
     const step = await options.runStep(rate, phase);
     steps.push(step);
-    return step.sloMet;
+    return step;
   };
+  const run = async (rate: number, phase: SearchPhase) => (await measure(rate, phase)).sloMet;
 
   for (const fraction of settings.bracketFractions) {
     if (steps.length >= searchBudget) break;
@@ -104,8 +106,10 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
   let ceilingPerSec: number | null = null;
   let candidate = pass;
   while (candidate !== null && candidate >= minRatePerSec && steps.length < maxSteps) {
-    if (await run(candidate, "confirm")) {
-      ceilingPerSec = candidate;
+    const confirm = await measure(candidate, "confirm");
+    if (confirm.sloMet) {
+      // Never above what the confirming step delivered.
+      ceilingPerSec = provenRatePerSec(confirm);
       break;
     }
     notes.push(`confirmation at ${candidate.toFixed(1)}/s failed; stepping down`);

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+const perSec = z.number().finite().nonnegative();
+
+/** What one host's generator can drive against a trivial handler; requests/s throughout. */
+export const GeneratorCalibration = z
+  .object({
+    version: z.literal(1),
+    host: z.string(),
+    generator: z.string(),
+    generatorVersion: z.string(),
+    imageHash: z.string(),
+    measuredAt: z.string(),
+    hostCores: z.number().int().positive(),
+    concurrency: z.number().int().positive(),
+    stepMs: z.number().int().positive(),
+    closedLoopMaxPerSec: perSec.describe("closed loop, `concurrency` in flight: the generator's raw maximum"),
+    openLoopOfferedPerSec: perSec,
+    openLoopAchievedPerSec: perSec.describe(
+      "the highest open-loop step (of 50/75/100% of the closed maximum) kept up",
+    ),
+    maxRatePerSec: perSec.describe(
+      "the rate the generator can be trusted to drive: the open loop's achieved rate",
+    ),
+    cpuSecondsPer1000: z
+      .number()
+      .finite()
+      .nonnegative()
+      .describe("generator CPU-seconds per 1,000 requests, open loop"),
+  })
+  .strict();
+export type GeneratorCalibration = z.infer<typeof GeneratorCalibration>;

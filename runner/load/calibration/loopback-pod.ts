@@ -1,0 +1,103 @@
+import { hostname } from "node:os";
+import type { ContainerSpec, DockerApi, StatsSample } from "../../docker/docker-api.ts";
+import type { PodMemberSpec } from "../../drivers/execution-driver.ts";
+import { OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../../execute/execute-defaults.ts";
+
+/** One member's run: its output, its CPU, and the network namespace it actually joined. */
+export interface MemberRun {
+  exitCode: number | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  /** CPU-seconds at the last stats sample (Docker samples about once a second: a lower bound). */
+  cpuSeconds: number;
+  /** Mean cores between the first and last stats samples; null with fewer than two samples. */
+  cpuCores: number | null;
+  networkMode: string;
+}
+
+export interface LoopbackPod {
+  readonly serviceId: string;
+  run(member: PodMemberSpec, timeoutMs: number): Promise<MemberRun>;
+  close(): Promise<void>;
+}
+
+/**
+ * A minimal pod for calibration and the generator's integration test: a service with no network but loopback, and
+ * unlimited members in its namespace that reach it on 127.0.0.1 only. The runner's cells use the ExecutionDriver.
+ */
+export async function startLoopbackPod(
+  docker: DockerApi,
+  service: ContainerSpec,
+  runId: string,
+): Promise<LoopbackPod> {
+  const labels = {
+    [RUN_ID_LABEL]: runId,
+    [OWNER_PID_LABEL]: String(process.pid),
+    [OWNER_HOST_LABEL]: hostname(),
+  };
+  const serviceId = await docker.createContainer({
+    ...service,
+    networkMode: "none",
+    labels: { ...service.labels, ...labels },
+  });
+  const started: string[] = [serviceId];
+  await docker.startContainer(serviceId);
+  return {
+    serviceId,
+    run: async (member, timeoutMs) => {
+      if (member.stdin !== undefined)
+        throw new Error("the loopback pod passes no stdin: use a script baked in the image");
+      const id = await docker.createContainer(memberSpec(member, serviceId, labels));
+      started.push(id);
+      return runMember(docker, id, timeoutMs);
+    },
+    close: async () => {
+      for (const id of started.reverse()) await docker.removeContainer(id);
+    },
+  };
+}
+
+function memberSpec(member: PodMemberSpec, serviceId: string, labels: Record<string, string>): ContainerSpec {
+  return {
+    ...member,
+    labels: { ...member.labels, ...labels },
+    user: "",
+    nanoCpus: 0,
+    memoryBytes: 0,
+    memorySwapBytes: 0,
+    readonlyRootfs: false,
+    tmpfs: {},
+    capDrop: ["ALL"],
+    securityOpt: ["no-new-privileges"],
+    pidsLimit: 0,
+    networkMode: `container:${serviceId}`,
+  };
+}
+
+async function runMember(docker: DockerApi, id: string, timeoutMs: number): Promise<MemberRun> {
+  const samples: StatsSample[] = [];
+  await docker.startContainer(id);
+  const stop = docker.streamStats(id, (sample) => samples.push(sample));
+  const { networkMode } = (await docker.inspectContainer(id)).applied;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void docker.killContainer(id);
+  }, timeoutMs);
+  const exitCode = await docker.waitContainer(id).finally(() => clearTimeout(timer));
+  stop();
+  const logs = await docker.containerLogs(id);
+  const first = samples[0];
+  const last = samples.at(-1);
+  const spanMs = first && last ? last.readAtMs - first.readAtMs : 0;
+  return {
+    exitCode: timedOut ? null : exitCode,
+    timedOut,
+    stdout: logs.stdout,
+    stderr: logs.stderr,
+    cpuSeconds: (last?.cpuTotalNanos ?? 0) / 1e9,
+    cpuCores: first && last && spanMs > 0 ? (last.cpuTotalNanos - first.cpuTotalNanos) / 1e6 / spanMs : null,
+    networkMode,
+  };
+}

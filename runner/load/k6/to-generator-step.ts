@@ -1,0 +1,34 @@
+import type { GeneratorStep, StepRequest } from "../load-generator.ts";
+import { stepPasses } from "../step-passes.ts";
+import type { K6Summary } from "./k6-summary.ts";
+
+/** A k6 summary as a contract load step: achieved over the longer of the send window and the last answer. */
+export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSeconds: number): GeneratorStep {
+  const windowMs = Math.max(summary.lastSendMs, summary.lastDoneMs);
+  const achievedPerSec = windowMs > 0 ? summary.completed / (windowMs / 1000) : 0;
+  const offeredPerSec = request.kind === "open" ? (request.ratePerSec ?? 0) : achievedPerSec;
+  const dropped =
+    summary.plannedRequests === null ? 0 : Math.max(0, summary.plannedRequests - summary.started);
+  const lost = Math.max(0, summary.started - summary.completed);
+  const figures = {
+    offeredPerSec,
+    achievedPerSec,
+    p99Ms: summary.latency.p99Ms,
+    errors: summary.errors,
+    lost,
+  };
+  return {
+    step: {
+      phase: request.phase,
+      offeredPerSec,
+      achievedPerSec,
+      durationMs: windowMs,
+      latency: summary.latency,
+      errors: summary.errors,
+      lost,
+      sloMet: stepPasses(figures, dropped, request.sloP99Ms),
+    },
+    droppedRequests: dropped,
+    generatorCpuSeconds: cpuSeconds,
+  };
+}

@@ -1,0 +1,32 @@
+/** A step must deliver at least this share of the offered rate to pass. */
+export const MIN_ACHIEVED_RATIO = 0.95;
+
+export interface StepFigures {
+  offeredPerSec: number;
+  achievedPerSec: number;
+  p99Ms: number;
+  errors: number;
+  lost: number;
+  /** Intended operations the generator never sent (absent in stored v1 steps: 0). */
+  dropped?: number;
+}
+
+/**
+ * The step verdict, independent of step length. A step of length T at rate r intends floor(r x T) operations,
+ * operation i at start + i/r, and latency is measured from that intended time. The send window is T: an
+ * operation still unsent when T plus one SLO has passed is `dropped` (k6's dropped_iterations: its latency would
+ * already be over the SLO). After the window the harness drains for a bounded time that does not depend on T
+ * (5 x SLO, between 1 s and 10 s); what has not completed then is `lost`. achieved = operations completed by the
+ * end of the drain / T, so a slow last message raises p99 but never lowers achieved. A step passes when
+ * p99 <= SLO, and errors, lost and dropped are all 0, and achieved >= 95% of offered. The ceiling a search
+ * reports is min(offered, achieved) of its confirming step, so it is never above what was delivered.
+ */
+export function stepMeetsSlo(figures: StepFigures, sloP99Ms: number): boolean {
+  return (
+    figures.p99Ms <= sloP99Ms &&
+    figures.errors === 0 &&
+    figures.lost === 0 &&
+    (figures.dropped ?? 0) === 0 &&
+    figures.achievedPerSec >= MIN_ACHIEVED_RATIO * figures.offeredPerSec
+  );
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { ContainerSpec } from "../../runner/docker/docker-api.ts";
+import { ensureGeneratorImage } from "../../runner/image/generator-image.ts";
+import { buildOfflineBaseImage } from "../../runner/image/offline-base-image.ts";
+import { type LoopbackPod, startLoopbackPod } from "../../runner/load/calibration/loopback-pod.ts";
+import { createK6LoadGenerator } from "../../runner/load/k6/k6-load-generator.ts";
+import { parseReadyAtMs } from "../../runner/load/k6/parse-ready-at-ms.ts";
+import type { LoadGenerator, StepRequest } from "../../runner/load/load-generator.ts";
+import { docker } from "./integration-image.ts";
+
+const PORT = 8080;
+const WAIT_MS = 20;
+// A service that waits 20 ms per request on /wait, fails on /bad: at concurrency 10 it cannot pass 10 / 20 ms = 500/s.
+const HANDLER = `Bun.serve({ port: ${PORT}, hostname: "127.0.0.1", async fetch(req) {
+  const path = new URL(req.url).pathname;
+  if (path === "/wait") await Bun.sleep(${WAIT_MS});
+  return new Response(path === "/bad" ? "no" : "ok", { status: path === "/bad" ? 500 : 200 });
+} });`;
+const get = (path: string) => ({ weight: 1, method: "GET", path, headers: {}, body: null });
+const step = (fields: Partial<StepRequest>): StepRequest => ({
+  kind: "closed",
+  ratePerSec: null,
+  concurrency: 10,
+  durationMs: 2000,
+  sloP99Ms: 100,
+  port: PORT,
+  requests: [get("/wait")],
+  script: null,
+  phase: "probe",
+  ...fields,
+});
+
+let pod: LoopbackPod;
+let generator: LoadGenerator;
+
+async function run(request: StepRequest) {
+  const outcome = await pod.run(generator.stepContainer(request), 30_000);
+  expect(outcome.exitCode).toBe(0);
+  return { outcome, result: generator.parseStep(request, outcome) };
+}
+
+describe("k6 in the service's network namespace (loopback only)", () => {
+  beforeAll(async () => {
+    const image = await ensureGeneratorImage(docker, { log: () => undefined });
+    generator = createK6LoadGenerator(image.ref, image.version);
+    const base = await buildOfflineBaseImage(docker);
+    const service: ContainerSpec = {
+      image: base.ref,
+      cmd: ["bun", "-e", HANDLER],
+      env: {},
+      labels: {},
+      user: "1000",
+      nanoCpus: 1e9,
+      memoryBytes: 256 * 2 ** 20,
+      memorySwapBytes: 256 * 2 ** 20,
+      readonlyRootfs: true,
+      tmpfs: { "/tmp": "rw,size=16m" },
+      capDrop: ["ALL"],
+      securityOpt: ["no-new-privileges"],
+      pidsLimit: 256,
+      networkMode: "none",
+    };
+    pod = await startLoopbackPod(docker, service, `it-generator-${process.pid}`);
+  }, 60_000);
+  afterAll(async () => pod?.close());
+
+  test("the readiness probe reports the first 2xx, from the service's namespace", async () => {
+    const before = Date.now();
+    const outcome = await pod.run(generator.readinessContainer(PORT, "/", 15_000), 30_000);
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.networkMode).toBe(`container:${pod.serviceId}`);
+    expect(parseReadyAtMs(outcome.stdout, outcome.stderr)).toBeGreaterThanOrEqual(before - 60_000);
+  }, 40_000);
+
+  test("closed loop at concurrency 10 on a 20 ms handler caps near 500/s", async () => {
+    const { outcome, result } = await run(step({}));
+    expect(outcome.networkMode).toBe(`container:${pod.serviceId}`);
+    expect(result.step.achievedPerSec).toBeGreaterThan(250);
+    expect(result.step.achievedPerSec).toBeLessThanOrEqual(500);
+    expect(result.step.latency.p50Ms).toBeGreaterThanOrEqual(WAIT_MS);
+    expect(result.step.errors).toBe(0);
+  }, 40_000);
+
+  test("open loop above the cap: requests wait at the generator, the wait counts, the step fails", async () => {
+    const { result } = await run(step({ kind: "open", ratePerSec: 900, phase: "bracket" }));
+    expect(result.step.sloMet).toBe(false);
+    expect(result.step.latency.p99Ms).toBeGreaterThan(100);
+    expect(result.step.achievedPerSec).toBeLessThanOrEqual(500);
+  }, 40_000);
+
+  test("non-2xx answers and refused connections count as errors", async () => {
+    const { result } = await run(step({ requests: [get("/bad")], durationMs: 1000 }));
+    expect(result.step.errors).toBeGreaterThan(0);
+    expect(result.step.errors).toBe(result.step.latency.count);
+    const refused = await run(step({ port: PORT + 1, concurrency: 1, durationMs: 1000 }));
+    expect(refused.result.step.errors).toBeGreaterThan(0);
+    expect(refused.result.step.sloMet).toBe(false);
+  }, 40_000);
+});

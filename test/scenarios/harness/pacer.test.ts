@@ -1,0 +1,33 @@
+import { expect, test } from "bun:test";
+import { runOpenLoop } from "../../../scenarios/harness/pacer.ts";
+
+test("the pacer sleeps between due times: about one turn per operation at a low rate, never a spin", async () => {
+  const intended: number[] = [];
+  const sent = await runOpenLoop({
+    ratePerSec: 200,
+    durationMs: 150,
+    lateLimitMs: 1_000,
+    fire: (ns) => intended.push(ns),
+  });
+  expect(sent).toMatchObject({ intended: 30, fired: 30, dropped: 0 });
+  // A setImmediate spin takes thousands of turns in 150 ms; sleeping takes one per due operation (plus slack).
+  expect(sent.turns).toBeLessThanOrEqual(2 * sent.intended);
+  expect((intended[1] ?? 0) - (intended[0] ?? 0)).toBeCloseTo(5e6, -3);
+  expect(sent.generatorCpuSeconds).toBeGreaterThanOrEqual(0);
+});
+
+test("operations still unsent when the window plus the late limit has passed are dropped, not sent late", async () => {
+  let calls = 0;
+  const sent = await runOpenLoop({
+    ratePerSec: 1_000,
+    durationMs: 20,
+    lateLimitMs: 0,
+    // The first operation stalls the sender past the whole window.
+    fire: () => {
+      if (calls++ === 0) Bun.sleepSync(40);
+    },
+  });
+  expect(sent.intended).toBe(20);
+  expect(sent.fired + sent.dropped).toBe(20);
+  expect(sent.dropped).toBeGreaterThan(0);
+});

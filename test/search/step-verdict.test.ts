@@ -1,0 +1,43 @@
+import { expect, test } from "bun:test";
+import type { LoadStep } from "../../contract/result.ts";
+import { ceilingSearch } from "../../search/ceiling-search.ts";
+import { stepMeetsSlo } from "../../search/step-verdict.ts";
+
+const SLO_MS = 100;
+const passing = { offeredPerSec: 1000, achievedPerSec: 1000, p99Ms: 50, errors: 0, lost: 0 };
+
+test("a step whose generator dropped operations fails, even with a good p99", () => {
+  expect(stepMeetsSlo({ ...passing, dropped: 0 }, SLO_MS)).toBe(true);
+  expect(stepMeetsSlo({ ...passing, dropped: 1 }, SLO_MS)).toBe(false);
+});
+
+test("a stored v1 step (no dropped field) is judged as before", () => {
+  expect(stepMeetsSlo(passing, SLO_MS)).toBe(true);
+  expect(stepMeetsSlo({ ...passing, lost: 1 }, SLO_MS)).toBe(false);
+});
+
+const step = (phase: LoadStep["phase"], offered: number, achieved: number, sloMet: boolean): LoadStep => ({
+  phase,
+  offeredPerSec: offered,
+  achievedPerSec: achieved,
+  durationMs: 1000,
+  latency: { count: 1, p50Ms: 1, p90Ms: 1, p95Ms: 1, p99Ms: 1, p999Ms: 1, maxMs: 1 },
+  errors: 0,
+  lost: 0,
+  dropped: 0,
+  processCpuSeconds: null,
+  generatorCpuSeconds: null,
+  sloMet,
+});
+
+test("the ceiling is never above what the confirming step delivered", async () => {
+  // A consumer capped at 9,800/s: a short step up to 10,400/s still meets the SLO but delivers at most 9,800/s.
+  const capPerSec = 9_800;
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 9_500, 9_500, true),
+    runStep: async (rate, phase) => step(phase, rate, Math.min(rate, capPerSec), rate <= 10_400),
+  });
+  const confirm = result.steps.filter((s) => s.phase === "confirm" && s.sloMet).at(-1);
+  expect(confirm?.offeredPerSec).toBeGreaterThan(capPerSec);
+  expect(result.ceiling.ceilingPerSec).toBe(capPerSec);
+});
