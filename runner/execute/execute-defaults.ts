@@ -19,3 +19,7 @@ export const NOISY_CV = 0.1;
 /** The container's own cgroup reading may differ from the plan by this much (page rounding, CFS period). */
 export const CPU_LIMIT_TOLERANCE = 0.01;
 export const MEMORY_LIMIT_TOLERANCE_BYTES = 64 * 1024;
+/** A repetition is contended when the host was this busy outside the measured containers (in cores) while it ran. */
+export const CONTENDED_OTHER_CORES = 0.5;
+/** How often a contended repetition is run again before it is kept, flagged. */
+export const CONTENDED_RERUNS = 1;

@@ -8,7 +8,9 @@ import type {
   RunOptions,
 } from "../execution-driver.ts";
 import { CgroupAccounting } from "./cgroup-accounting.ts";
+import type { LocalEnvironment } from "./local-environment.ts";
 import { localNodeFacts } from "./local-node-facts.ts";
+import { readHostBusySeconds } from "./read-host-busy-seconds.ts";
 import { processIsAlive, removeOrphans } from "./remove-orphans.ts";
 import { removeRunContainers } from "./remove-run-containers.ts";
 import { runToExit } from "./run-to-exit.ts";
@@ -21,6 +23,8 @@ export interface LocalDriverOptions {
   isAlive?: (pid: number) => boolean;
   /** Parent cgroups for exact peaks and CPU totals; default: detected from the engine (null: stats only). */
   accounting?: ContainerAccounting | null;
+  /** The host's busy CPU-seconds counter; default /proc/stat. */
+  hostBusySeconds?: () => Promise<number | null>;
 }
 
 /** Runs repetitions as containers on the one Docker engine the client talks to. */
@@ -39,11 +43,11 @@ export class LocalDriver implements ExecutionDriver {
   }
 
   async runToExit(spec: ContainerSpec, options: RunOptions): Promise<RunFacts> {
-    return runToExit(this.docker, spec, options, await this.localNode(), await this.containerAccounting());
+    return runToExit(await this.environment(), spec, options);
   }
 
   async startPod(spec: PodSpec, options: RunOptions): Promise<PodHandle> {
-    return startPod(this.docker, spec, options, await this.localNode(), await this.containerAccounting());
+    return startPod(await this.environment(), spec, options);
   }
 
   removeRun(runId: string): Promise<number> {
@@ -58,6 +62,12 @@ export class LocalDriver implements ExecutionDriver {
     );
     await (await this.containerAccounting())?.removeStale();
     return removed.length;
+  }
+
+  private async environment(): Promise<LocalEnvironment> {
+    const [node, accounting] = await Promise.all([this.localNode(), this.containerAccounting()]);
+    const hostBusySeconds = this.options.hostBusySeconds ?? readHostBusySeconds;
+    return { docker: this.docker, node, accounting, hostBusySeconds };
   }
 
   private containerAccounting(): Promise<ContainerAccounting | null> {

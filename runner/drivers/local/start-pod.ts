@@ -1,9 +1,10 @@
 import type { DockerApi } from "../../docker/docker-api.ts";
-import type { NodeFacts, PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
+import type { PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
 import { PodStartError } from "../pod-start-error.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { holderContainerSpec } from "./holder-container-spec.ts";
 import { READY_RETRY_MS } from "./local-driver-defaults.ts";
+import type { LocalEnvironment } from "./local-environment.ts";
 import { LocalPod } from "./local-pod.ts";
 import { memberContainerSpec } from "./member-container-spec.ts";
 import { runMember } from "./run-member.ts";
@@ -16,12 +17,11 @@ import type { ContainerAccounting } from "./with-cgroup-parent.ts";
  * every container of the pod is removed.
  */
 export async function startPod(
-  docker: DockerApi,
+  env: LocalEnvironment,
   spec: PodSpec,
   options: RunOptions,
-  node: NodeFacts | null,
-  accounting: ContainerAccounting | null,
 ): Promise<PodHandle> {
+  const { docker, accounting, node } = env;
   const labels = spec.service.labels;
   const created: string[] = [];
   const create = async (containerSpec: Parameters<DockerApi["createContainer"]>[0]) => {
@@ -52,8 +52,9 @@ export async function startPod(
     const service = { ...spec.service, networkMode: `container:${holderId}` };
     const serviceId = await create(parent ? { ...service, cgroupParent: parent.path } : service);
     const watched = await startWatched(docker, serviceId);
+    const busyAtStart = await env.hostBusySeconds();
     const memoryLimitBytes = service.memoryBytes;
-    const parts = { serviceId, created, watched, node, member, parent, memoryLimitBytes, accounting };
+    const parts = { serviceId, created, watched, node, member, parent, memoryLimitBytes, busyAtStart, env };
     const pod = new LocalPod(docker, parts);
     const exited = new AbortController();
     pod.serviceExit.then(() => exited.abort("service exited"));

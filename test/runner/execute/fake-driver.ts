@@ -3,9 +3,21 @@ import { LocalDriver } from "../../../runner/drivers/local/local-driver.ts";
 import type { ContainerAccounting } from "../../../runner/drivers/local/with-cgroup-parent.ts";
 import type { FakeDocker } from "./fake-docker.ts";
 
+export interface FakeDriverOptions {
+  accounting?: ContainerAccounting | null;
+  /** Successive readings of the host's busy CPU-seconds; default: never sampled (null). */
+  hostBusy?: number[];
+}
+
 /** The real local driver over the in-memory Docker, on a host named "h" where every pid is alive. */
-export function fakeDriver(docker: FakeDocker, accounting: ContainerAccounting | null = null): LocalDriver {
-  return new LocalDriver(docker, { host: "h", isAlive: () => true, accounting });
+export function fakeDriver(docker: FakeDocker, options: FakeDriverOptions = {}): LocalDriver {
+  const readings = [...(options.hostBusy ?? [])];
+  return new LocalDriver(docker, {
+    host: "h",
+    isAlive: () => true,
+    accounting: options.accounting ?? null,
+    hostBusySeconds: async () => readings.shift() ?? null,
+  });
 }
 
 /** Parent cgroups whose kernel totals a test scripts; records which were opened and removed. */

@@ -75,7 +75,7 @@ describe("runRepetition", () => {
       cpuNanos: 0.3e9,
     });
     const cell = testCell({ memoryBytes: 256 * MiB });
-    const driver = fakeDriver(docker, accounting);
+    const driver = fakeDriver(docker, { accounting });
     const repetition = await runRepetition({ driver, cell, image: cell.image, index: 0, context });
     expect(repetition.status).toBe("oom");
     expect(repetition.stats?.peakMemoryBytes).toBe(256 * MiB);
@@ -94,13 +94,39 @@ describe("runRepetition", () => {
     const cell = testCell();
     const accounting = new FakeAccounting(null);
     await runRepetition({
-      driver: fakeDriver(docker, accounting),
+      driver: fakeDriver(docker, { accounting }),
       cell,
       image: cell.image,
       index: 0,
       context,
     });
     expect(parent).toBe("/bun-capacity/p1");
+  });
+
+  test("a repetition disturbed by other host load is flagged and run again once; the quiet re-run is kept", async () => {
+    const docker = new FakeDocker([{ stdout: "first" }, { stdout: "second" }]);
+    const cell = testCell();
+    const driver = fakeDriver(docker, { hostBusy: [100, 110, 110, 110] }); // 10 busy CPU-seconds, then none
+    const repetition = await runRepetition({ driver, cell, image: cell.image, index: 0, context });
+    expect(repetition.rawStdout).toBe("second");
+    expect(repetition).toMatchObject({ contended: false, hostOtherCpuCores: 0 });
+    expect(repetition.node?.cpus).toBe(2);
+  });
+
+  test("a repetition still contended after the re-run is kept and flagged (bounded: two runs)", async () => {
+    const docker = new FakeDocker([{ stdout: "first" }, { stdout: "second" }, { stdout: "third" }]);
+    const cell = testCell();
+    const driver = fakeDriver(docker, { hostBusy: [0, 10, 10, 20, 20, 30] });
+    const repetition = await runRepetition({ driver, cell, image: cell.image, index: 0, context });
+    expect(repetition.rawStdout).toBe("second");
+    expect(repetition.contended).toBe(true);
+    expect(repetition.hostOtherCpuCores ?? 0).toBeGreaterThan(1);
+    expect(docker.removed).toHaveLength(2);
+  });
+
+  test("host CPU not sampled: no contention figure, never flagged", async () => {
+    const { repetition } = await run({ stdout: "x" });
+    expect(repetition).toMatchObject({ hostOtherCpuCores: null, contended: false });
   });
 
   test("bad output keeps the raw stdout", async () => {
