@@ -1,4 +1,4 @@
-import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
+import type { ContainerSpec } from "../../docker/docker-api.ts";
 import type { RunFacts, RunOptions } from "../execution-driver.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
