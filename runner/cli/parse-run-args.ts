@@ -62,6 +62,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     resumeRunId: flags.resume ?? null,
     dryRun: flags["dry-run"] ?? false,
     force: flags.force ?? false,
+    hostLock: !(flags["no-host-lock"] ?? false),
     help: flags.help ?? false,
   };
 }

@@ -44,10 +44,11 @@ export const FlagValues = z.object({
     .optional(),
   "dry-run": z.boolean().optional(),
   force: z.boolean().optional(),
+  "no-host-lock": z.boolean().optional(),
   help: z.boolean().optional(),
 });
 export const FLAG_NAMES = Object.keys(FlagValues.shape);
-export const BOOLEAN_FLAGS = ["dry-run", "force", "help"];
+export const BOOLEAN_FLAGS = ["dry-run", "force", "no-host-lock", "help"];
 
 /** What `run` was asked to do. */
 export const RunArgs = z
@@ -64,6 +65,7 @@ export const RunArgs = z
     resumeRunId: z.string().nullable(),
     dryRun: z.boolean(),
     force: z.boolean(),
+    hostLock: z.boolean().describe("false with --no-host-lock: measure even while another run measures here"),
     help: z.boolean(),
   })
   .strict();

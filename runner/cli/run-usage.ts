@@ -20,6 +20,7 @@ Flags (each at most once; --flag VALUE or --flag=VALUE):
   --resume RUN_ID       continue an interrupted run, skipping finished cells
   --dry-run             print the planned cells and the estimated time; run nothing
   --force               also run cells that need more CPUs or memory than the host has
+  --no-host-lock        measure even while another run measures on this host (default: wait for it)
   -h, --help            print this help
 
 Axis flags narrow the whole plan, cells added by include rules too. Bad flags or a bad file exit with code 2.`;

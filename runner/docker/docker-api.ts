@@ -38,6 +38,8 @@ export interface DockerVersion {
 export interface DockerInfo {
   serverVersion: string;
   cgroupVersion: 1 | 2 | null;
+  /** "cgroupfs" or "systemd": how the engine names container cgroups. */
+  cgroupDriver: string;
   cpus: number;
   memoryBytes: number;
   operatingSystem: string;
@@ -83,6 +85,8 @@ export interface ContainerSpec {
   securityOpt: string[];
   pidsLimit: number;
   networkMode: string;
+  /** A cgroup above the container's (cgroupfs driver: a path like /bun-capacity/x); its totals outlive the container. */
+  cgroupParent?: string;
   /** Keeps stdin open for one attach (a script piped to the container), then closes it. */
   openStdin?: boolean;
 }

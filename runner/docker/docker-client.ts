@@ -42,6 +42,7 @@ export function createDockerClient(docker: Docker = new Docker()): DockerApi {
         return {
           serverVersion: String(info.ServerVersion),
           cgroupVersion: cgroup === 1 || cgroup === 2 ? cgroup : null,
+          cgroupDriver: String(info.CgroupDriver ?? ""),
           cpus: Number(info.NCPU),
           memoryBytes: Number(info.MemTotal),
           operatingSystem: String(info.OperatingSystem),
@@ -136,6 +137,7 @@ export function createDockerClient(docker: Docker = new Docker()): DockerApi {
             SecurityOpt: spec.securityOpt,
             PidsLimit: spec.pidsLimit,
             NetworkMode: spec.networkMode,
+            ...(spec.cgroupParent ? { CgroupParent: spec.cgroupParent } : {}),
           },
         });
         return container.id;

@@ -1,20 +1,12 @@
 import type { ContainerSpec } from "../docker/docker-api.ts";
 import type { AppliedLimits, DockerStats } from "../results/cell-record.ts";
+import type { NodeFacts } from "../results/node-facts.ts";
 
 /** The drivers the runner knows; nothing outside runner/drivers/ knows which one runs. */
 export type DriverName = "local" | "swarm";
 
-/** One machine that can measure: a Docker engine (local) or a swarm node. */
-export interface NodeFacts {
-  id: string;
-  hostname: string;
-  /** Nodes with one physical host share its cores: only one measurement per host at a time. */
-  physicalHostId: string;
-  cpus: number;
-  memoryBytes: number;
-  kernelVersion: string;
-  cgroupVersion: 1 | 2 | null;
-}
+/** One machine that can measure: a Docker engine (local) or a swarm node (schema in results: it is stored). */
+export type { NodeFacts };
 
 /** How the limited container of one repetition ended, as the driver saw it from outside. */
 export interface RunFacts {

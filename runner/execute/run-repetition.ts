@@ -5,6 +5,7 @@ import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import { classifyRepetition } from "./classify-repetition.ts";
 import { containerSpec, type RunContext } from "./container-spec.ts";
+import { CONTENDED_OTHER_CORES, CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { stderrTail } from "./stderr-tail.ts";
@@ -18,8 +19,19 @@ export interface RepetitionOptions {
   signal?: AbortSignal;
 }
 
-/** Runs one repetition of a cell through the driver and classifies how it ended. */
+/**
+ * Runs one repetition of a cell through the driver and classifies how it ended. When other host load disturbed it,
+ * it runs again (at most CONTENDED_RERUNS times); the last attempt is kept, flagged if it was still contended.
+ */
 export async function runRepetition(options: RepetitionOptions): Promise<Repetition> {
+  let repetition = await runOnce(options);
+  for (let rerun = 0; rerun < CONTENDED_RERUNS && repetition.contended; rerun++) {
+    repetition = await runOnce(options);
+  }
+  return repetition;
+}
+
+async function runOnce(options: RepetitionOptions): Promise<Repetition> {
   const { driver, cell, index } = options;
   const startedMs = Date.now();
   try {
@@ -47,6 +59,9 @@ export async function runRepetition(options: RepetitionOptions): Promise<Repetit
       applied: facts.applied,
       limitMismatches: limitMismatches(cell, facts.applied, verdict.result),
       stats: facts.stats,
+      node: facts.node,
+      hostOtherCpuCores: facts.hostOtherCpuCores,
+      contended: facts.hostOtherCpuCores !== null && facts.hostOtherCpuCores >= CONTENDED_OTHER_CORES,
     };
   } catch (error) {
     if (error instanceof RunAbortedError) throw new RunInterruptedError(error.reason);

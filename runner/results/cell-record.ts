@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BenchResult } from "../../contract/result.ts";
 import { Cell } from "../plan/cell.ts";
+import { NodeFacts } from "./node-facts.ts";
 
 /** How one container run (a repetition) ended. */
 export const RepetitionStatus = z.enum([
@@ -67,6 +68,14 @@ export const Repetition = z
     applied: AppliedLimits.nullable(),
     limitMismatches: z.array(z.string()).describe("applied or perceived limits that differ from the plan"),
     stats: DockerStats.nullable(),
+    // Optional: files written before drivers and contention sampling existed have none of these.
+    node: NodeFacts.nullable().optional().describe("where it ran"),
+    hostOtherCpuCores: z
+      .number()
+      .nullable()
+      .optional()
+      .describe("host CPU busy outside the measured containers while it ran, in cores (null: not sampled)"),
+    contended: z.boolean().optional().describe("other host load was high enough to disturb it (re-run once)"),
   })
   .strict();
 export type Repetition = z.infer<typeof Repetition>;

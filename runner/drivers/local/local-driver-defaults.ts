@@ -7,3 +7,7 @@ export const HOLDER_ENTRYPOINT = ["bun", "-e", "setInterval(() => {}, 2 ** 30)"]
 export const READY_RETRY_MS = 200;
 /** The node id of the local engine (one node). */
 export const LOCAL_NODE_ID = "local";
+/** Where the host's cgroup hierarchies are mounted. */
+export const HOST_CGROUP_ROOT = "/sys/fs/cgroup";
+/** Parent cgroups of measured containers live under this name in every hierarchy. */
+export const CGROUP_PARENT_PREFIX = "bun-capacity";

@@ -1,7 +1,11 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
 import type { MemberOutcome, NodeFacts, PodHandle, PodMemberSpec, RunFacts } from "../execution-driver.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
+import type { ParentCgroup } from "./cgroup-parent.ts";
+import { hostOtherCpuCores } from "./host-other-cpu-cores.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
+import type { LocalEnvironment } from "./local-environment.ts";
+import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
 import { runMember } from "./run-member.ts";
 import type { WatchedContainer } from "./start-watched.ts";
 
@@ -12,6 +16,12 @@ export interface LocalPodParts {
   watched: WatchedContainer;
   node: NodeFacts | null;
   member: (spec: PodMemberSpec) => ContainerSpec;
+  /** The service's parent cgroup (its kernel totals), if any. */
+  parent: ParentCgroup | null;
+  memoryLimitBytes: number;
+  /** The host's busy CPU-seconds when the service started (null: not sampled). */
+  busyAtStart: number | null;
+  env: LocalEnvironment;
 }
 
 /** A running pod on the local engine; finish() is idempotent and always removes every container of the pod. */
@@ -21,6 +31,9 @@ export class LocalPod implements PodHandle {
   private ready: number | null = null;
   private finished: Promise<RunFacts> | null = null;
   private exitedAtMs: number | null = null;
+  /** CPU of the pod's members so far: ours, so not counted as other host load. */
+  private membersCpuSeconds = 0;
+  private busyAtEnd: number | null = null;
 
   constructor(
     private readonly docker: DockerApi,
@@ -45,21 +58,53 @@ export class LocalPod implements PodHandle {
     return (await this.docker.inspectContainer(this.parts.serviceId)).running;
   }
 
-  runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome> {
-    return runMember(this.docker, this.parts.member(spec), spec.stdin, timeoutMs, signal);
+  async runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome> {
+    const { docker, parts } = this;
+    const outcome = await runMember(
+      docker,
+      parts.env.accounting,
+      parts.member(spec),
+      spec.stdin,
+      timeoutMs,
+      signal,
+    );
+    this.membersCpuSeconds += outcome.cpuSeconds;
+    return outcome;
   }
 
   finish(): Promise<RunFacts> {
-    this.finished ??= this.collect().finally(() =>
-      Promise.all(this.parts.created.map((id) => this.docker.removeContainer(id).catch(() => undefined))),
-    );
+    this.finished ??= this.collectAndRemove();
     return this.finished;
+  }
+
+  private async collectAndRemove(): Promise<RunFacts> {
+    const { parts } = this;
+    try {
+      const facts = await this.collect();
+      await this.removeContainers();
+      const totals = (await parts.parent?.totals()) ?? null;
+      const stats = mergeCgroupTotals(facts.stats, totals, parts.memoryLimitBytes);
+      const busy =
+        parts.busyAtStart !== null && this.busyAtEnd !== null ? this.busyAtEnd - parts.busyAtStart : null;
+      const measured = (stats?.cpuSeconds ?? 0) + this.membersCpuSeconds;
+      return { ...facts, stats, hostOtherCpuCores: hostOtherCpuCores(busy, measured, facts.wallSeconds) };
+    } finally {
+      await this.removeContainers();
+      await parts.parent?.remove();
+    }
+  }
+
+  private removeContainers(): Promise<unknown> {
+    return Promise.all(
+      this.parts.created.map((id) => this.docker.removeContainer(id).catch(() => undefined)),
+    );
   }
 
   private async collect(): Promise<RunFacts> {
     const { docker, parts } = this;
     const id = parts.serviceId;
     const running = (await docker.inspectContainer(id)).running;
+    this.busyAtEnd = await parts.env.hostBusySeconds();
     const endMs = this.exitedAtMs ?? Date.now();
     const stats = parts.watched.stopStats();
     if (running) {

@@ -4,9 +4,26 @@ import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
 import { startWatched } from "./start-watched.ts";
+import { type ContainerAccounting, withCgroupParent } from "./with-cgroup-parent.ts";
 
-/** Runs one unlimited container to its end (stdin written then closed), killing it at the timeout; always removed. */
+/**
+ * Runs one unlimited container to its end (stdin written then closed), killing it at the timeout; always removed.
+ * Its CPU is the kernel's total for its parent cgroup when the host allows, else the last stats sample.
+ */
 export async function runMember(
+  docker: DockerApi,
+  accounting: ContainerAccounting | null,
+  spec: ContainerSpec,
+  stdin: string | undefined,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<MemberOutcome> {
+  const run = (s: ContainerSpec) => runContainer(docker, s, stdin, timeoutMs, signal);
+  const { result, totals } = await withCgroupParent(accounting, spec, run);
+  return totals?.cpuNanos == null ? result : { ...result, cpuSeconds: totals.cpuNanos / 1e9 };
+}
+
+async function runContainer(
   docker: DockerApi,
   spec: ContainerSpec,
   stdin: string | undefined,

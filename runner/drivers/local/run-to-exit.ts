@@ -1,22 +1,46 @@
-import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import type { NodeFacts, RunFacts, RunOptions } from "../execution-driver.ts";
+import type { ContainerSpec } from "../../docker/docker-api.ts";
+import type { RunFacts, RunOptions } from "../execution-driver.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
+import { hostOtherCpuCores } from "./host-other-cpu-cores.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
+import type { LocalEnvironment } from "./local-environment.ts";
+import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
 import { startWatched } from "./start-watched.ts";
+import { withCgroupParent } from "./with-cgroup-parent.ts";
 
-/** Creates, starts and watches one container until it exits, times out or is aborted; it is always removed. */
+/**
+ * Creates, starts and watches one container until it exits, times out or is aborted; it is always removed. Under a
+ * parent cgroup (when the host allows) its peak memory and CPU come from the kernel's own totals.
+ */
 export async function runToExit(
-  docker: DockerApi,
+  env: LocalEnvironment,
   spec: ContainerSpec,
   options: RunOptions,
-  node: NodeFacts | null,
 ): Promise<RunFacts> {
+  const { result, totals } = await withCgroupParent(env.accounting, spec, (s) =>
+    runContainer(env, s, options),
+  );
+  const { facts, hostBusySeconds } = result;
+  const stats = mergeCgroupTotals(facts.stats, totals, spec.memoryBytes);
+  const other = hostOtherCpuCores(hostBusySeconds, stats?.cpuSeconds ?? 0, facts.wallSeconds);
+  return { ...facts, stats, hostOtherCpuCores: other };
+}
+
+async function runContainer(
+  env: LocalEnvironment,
+  spec: ContainerSpec,
+  options: RunOptions,
+): Promise<{ facts: RunFacts; hostBusySeconds: number | null }> {
+  const { docker, node } = env;
   const id = await docker.createContainer(spec);
   try {
     const watched = await startWatched(docker, id);
+    const startedAt = performance.now();
+    const busyAtStart = await env.hostBusySeconds();
     const outcome = await waitWithTimeout(docker.waitContainer(id), options.timeoutMs, options.signal);
-    const wallSeconds = (Date.now() - watched.startedAtMs) / 1000;
+    const busyAtEnd = await env.hostBusySeconds();
+    const wallSeconds = (performance.now() - startedAt) / 1000;
     const stats = watched.stopStats();
     if (outcome.kind !== "exited") {
       await docker.killContainer(id);
@@ -26,7 +50,8 @@ export async function runToExit(
     if (outcome.kind === "aborted") throw new RunAbortedError(String(options.signal?.reason ?? "signal"));
     const logs = await docker.containerLogs(id);
     const state = await docker.inspectContainer(id);
-    return {
+    const hostBusySeconds = busyAtStart !== null && busyAtEnd !== null ? busyAtEnd - busyAtStart : null;
+    const facts: RunFacts = {
       exitCode: outcome.kind === "exited" ? outcome.exitCode : state.exitCode,
       timedOut: outcome.kind === "timeout",
       oomKilled: state.oomKilled,
@@ -40,6 +65,7 @@ export async function runToExit(
       startupMs: null,
       wallSeconds,
     };
+    return { facts, hostBusySeconds };
   } finally {
     await docker.removeContainer(id).catch(() => undefined);
   }

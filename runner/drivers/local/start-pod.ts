@@ -1,13 +1,15 @@
 import type { DockerApi } from "../../docker/docker-api.ts";
-import type { NodeFacts, PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
+import type { PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
 import { PodStartError } from "../pod-start-error.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { holderContainerSpec } from "./holder-container-spec.ts";
 import { READY_RETRY_MS } from "./local-driver-defaults.ts";
+import type { LocalEnvironment } from "./local-environment.ts";
 import { LocalPod } from "./local-pod.ts";
 import { memberContainerSpec } from "./member-container-spec.ts";
 import { runMember } from "./run-member.ts";
 import { startWatched } from "./start-watched.ts";
+import type { ContainerAccounting } from "./with-cgroup-parent.ts";
 
 /**
  * Server mode on the local engine: an idle holder owns a loopback-only network namespace; sidecars (unlimited) join
@@ -15,11 +17,11 @@ import { startWatched } from "./start-watched.ts";
  * every container of the pod is removed.
  */
 export async function startPod(
-  docker: DockerApi,
+  env: LocalEnvironment,
   spec: PodSpec,
   options: RunOptions,
-  node: NodeFacts | null,
 ): Promise<PodHandle> {
+  const { docker, accounting, node } = env;
   const labels = spec.service.labels;
   const created: string[] = [];
   const create = async (containerSpec: Parameters<DockerApi["createContainer"]>[0]) => {
@@ -29,6 +31,7 @@ export async function startPod(
   };
   const removeAll = () => Promise.all(created.map((id) => docker.removeContainer(id).catch(() => undefined)));
   const deadline = Date.now() + spec.readinessTimeoutMs;
+  const parent = accounting?.open() ?? null;
   try {
     const holderId = await create(holderContainerSpec(spec.holderImage, labels));
     await docker.startContainer(holderId);
@@ -38,7 +41,7 @@ export async function startPod(
       await docker.startContainer(id);
       if (!sidecar.readyCmd) continue;
       const check = member({ ...sidecar, cmd: sidecar.readyCmd, stdin: undefined });
-      if (!(await untilExitZero(docker, check, undefined, deadline, options.signal))) {
+      if (!(await untilExitZero(docker, accounting, check, undefined, deadline, options.signal))) {
         throw new PodStartError(
           "sidecar-not-ready",
           `sidecar ${sidecar.name}: its ready check ${JSON.stringify(sidecar.readyCmd)} did not exit 0 within ${spec.readinessTimeoutMs} ms`,
@@ -46,14 +49,18 @@ export async function startPod(
         );
       }
     }
-    const serviceId = await create({ ...spec.service, networkMode: `container:${holderId}` });
+    const service = { ...spec.service, networkMode: `container:${holderId}` };
+    const serviceId = await create(parent ? { ...service, cgroupParent: parent.path } : service);
     const watched = await startWatched(docker, serviceId);
-    const pod = new LocalPod(docker, { serviceId, created, watched, node, member });
+    const busyAtStart = await env.hostBusySeconds();
+    const memoryLimitBytes = service.memoryBytes;
+    const parts = { serviceId, created, watched, node, member, parent, memoryLimitBytes, busyAtStart, env };
+    const pod = new LocalPod(docker, parts);
     const exited = new AbortController();
     pod.serviceExit.then(() => exited.abort("service exited"));
     const signal = options.signal ? AbortSignal.any([options.signal, exited.signal]) : exited.signal;
     const probe = member(spec.readiness);
-    const ready = await untilExitZero(docker, probe, spec.readiness.stdin, deadline, signal);
+    const ready = await untilExitZero(docker, accounting, probe, spec.readiness.stdin, deadline, signal);
     if (options.signal?.aborted) {
       await pod.finish().catch(() => undefined);
       throw new RunAbortedError(String(options.signal.reason ?? "signal"));
@@ -77,6 +84,7 @@ export async function startPod(
     );
   } catch (error) {
     await removeAll();
+    await parent?.remove();
     throw error;
   }
 }
@@ -84,6 +92,7 @@ export async function startPod(
 /** Runs a check member until it exits 0 (true), the deadline passes or the signal fires (false). */
 async function untilExitZero(
   docker: DockerApi,
+  accounting: ContainerAccounting | null,
   check: Parameters<DockerApi["createContainer"]>[0],
   stdin: string | undefined,
   deadlineMs: number,
@@ -91,7 +100,7 @@ async function untilExitZero(
 ): Promise<boolean> {
   while (Date.now() < deadlineMs && !signal?.aborted) {
     try {
-      const outcome = await runMember(docker, check, stdin, deadlineMs - Date.now(), signal);
+      const outcome = await runMember(docker, accounting, check, stdin, deadlineMs - Date.now(), signal);
       if (outcome.exitCode === 0) return true;
     } catch (error) {
       if (error instanceof RunAbortedError) return false;

@@ -31,6 +31,7 @@ describe("parseRunArgs", () => {
       resumeRunId: null,
       dryRun: false,
       force: false,
+      hostLock: true,
       help: false,
     });
     expect(RunArgs.safeParse(args).success).toBe(true);
@@ -69,6 +70,7 @@ describe("parseRunArgs", () => {
       resumeRunId: "2024-05-01T10-00-00Z",
       dryRun: true,
       force: true,
+      hostLock: true,
     });
     expect(parseRunArgs(["--smol", "false"]).smol).toEqual([false]);
     expect(parseRunArgs(["-h"]).help).toBe(true);

@@ -70,6 +70,12 @@ describe("classifyRepetition", () => {
     expect(verdict.status).toBe("gc-thrash");
   });
 
+  test("gc-thrash is judged against min(cpus, 1) core: one thrashing thread at 2 vCPU qualifies", () => {
+    const twoCpus = { ...base, cpus: 2, timedOut: true };
+    expect(classifyRepetition({ ...twoCpus, stats: stats(63.5 * MiB, 98) }).status).toBe("gc-thrash");
+    expect(classifyRepetition({ ...twoCpus, stats: stats(63.5 * MiB, 50) }).status).toBe("timeout");
+  });
+
   test("at the memory limit but with an idle CPU it is a plain timeout", () => {
     expect(classifyRepetition({ ...base, timedOut: true, stats: stats(63.5 * MiB, 20) }).status).toBe(
       "timeout",

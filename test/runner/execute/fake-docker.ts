@@ -63,6 +63,7 @@ export class FakeDocker implements DockerApi {
     return {
       serverVersion: "20.10.24",
       cgroupVersion: 1 as const,
+      cgroupDriver: "cgroupfs",
       cpus: 2,
       memoryBytes: 8 * 2 ** 30,
       operatingSystem: "fake",

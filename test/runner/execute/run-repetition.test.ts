@@ -5,7 +5,7 @@ import { runRepetition } from "../../../runner/execute/run-repetition.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
 import { type FakeBehaviour, FakeDocker } from "./fake-docker.ts";
-import { fakeDriver } from "./fake-driver.ts";
+import { FakeAccounting, fakeDriver } from "./fake-driver.ts";
 
 const MiB = 2 ** 20;
 const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };
@@ -63,6 +63,70 @@ describe("runRepetition", () => {
     const samples = [0, 1, 2, 3, 4].map((s) => ({ memoryUsageBytes: 255 * MiB, cpuTotalNanos: s * 0.5e9 }));
     const { repetition } = await run({ hang: true, samples });
     expect(repetition.status).toBe("gc-thrash");
+  });
+
+  test("an OOM kill 0.4 s in shows the cgroup's own high-water mark, not the one early stats sample", async () => {
+    const docker = new FakeDocker([
+      { oomKilled: true, samples: [{ memoryUsageBytes: 80 * MiB, cpuTotalNanos: 0 }] },
+    ]);
+    const accounting = new FakeAccounting({
+      memoryPeakBytes: 256 * MiB + 12 * 1024, // the parent counts a few pages of its own
+      inactiveFileBytes: 0,
+      cpuNanos: 0.3e9,
+    });
+    const cell = testCell({ memoryBytes: 256 * MiB });
+    const driver = fakeDriver(docker, { accounting });
+    const repetition = await runRepetition({ driver, cell, image: cell.image, index: 0, context });
+    expect(repetition.status).toBe("oom");
+    expect(repetition.stats?.peakMemoryBytes).toBe(256 * MiB);
+    expect(repetition.stats?.cpuSeconds).toBeCloseTo(0.3);
+    expect([...docker.containers.values()]).toHaveLength(0);
+    expect(accounting.removed).toEqual(accounting.opened);
+    expect(accounting.opened).toHaveLength(1);
+  });
+
+  test("the container runs under the parent cgroup it was given", async () => {
+    const docker = new FakeDocker([{ exitCode: 0 }]);
+    let parent: string | undefined;
+    docker.onStart = (id) => {
+      parent = docker.containers.get(id)?.spec.cgroupParent;
+    };
+    const cell = testCell();
+    const accounting = new FakeAccounting(null);
+    await runRepetition({
+      driver: fakeDriver(docker, { accounting }),
+      cell,
+      image: cell.image,
+      index: 0,
+      context,
+    });
+    expect(parent).toBe("/bun-capacity/p1");
+  });
+
+  test("a repetition disturbed by other host load is flagged and run again once; the quiet re-run is kept", async () => {
+    const docker = new FakeDocker([{ stdout: "first" }, { stdout: "second" }]);
+    const cell = testCell();
+    const driver = fakeDriver(docker, { hostBusy: [100, 110, 110, 110] }); // 10 busy CPU-seconds, then none
+    const repetition = await runRepetition({ driver, cell, image: cell.image, index: 0, context });
+    expect(repetition.rawStdout).toBe("second");
+    expect(repetition).toMatchObject({ contended: false, hostOtherCpuCores: 0 });
+    expect(repetition.node?.cpus).toBe(2);
+  });
+
+  test("a repetition still contended after the re-run is kept and flagged (bounded: two runs)", async () => {
+    const docker = new FakeDocker([{ stdout: "first" }, { stdout: "second" }, { stdout: "third" }]);
+    const cell = testCell();
+    const driver = fakeDriver(docker, { hostBusy: [0, 10, 10, 20, 20, 30] });
+    const repetition = await runRepetition({ driver, cell, image: cell.image, index: 0, context });
+    expect(repetition.rawStdout).toBe("second");
+    expect(repetition.contended).toBe(true);
+    expect(repetition.hostOtherCpuCores ?? 0).toBeGreaterThan(1);
+    expect(docker.removed).toHaveLength(2);
+  });
+
+  test("host CPU not sampled: no contention figure, never flagged", async () => {
+    const { repetition } = await run({ stdout: "x" });
+    expect(repetition).toMatchObject({ hostOtherCpuCores: null, contended: false });
   });
 
   test("bad output keeps the raw stdout", async () => {
