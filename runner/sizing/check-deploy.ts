@@ -1,4 +1,5 @@
 import type { CellRecord } from "../results/cell-record.ts";
+import { measureCell } from "./cell-measurements.ts";
 import type { BaselineComparison, CheckOutcome, CheckVerdict, ScenarioCheck } from "./check-verdict.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import { resolveUnitPrices } from "./cloud-run-settings.ts";
@@ -137,7 +138,7 @@ export async function checkDeploy(request: CheckRequest, deps: CheckDeps): Promi
   const records = await deps.runCells(size);
   const suspicious = records.some((r) => {
     const base = request.baseline?.get(r.cell.scenario);
-    const ceiling = r.summary.ceilingPerSec?.median ?? null;
+    const ceiling = measureCell(r, request.settings.sloP99Ms).ceilingPerSec?.median ?? null; // as judged
     return base !== undefined && dropPct(base.ceilingPerSec, ceiling) > request.failPct;
   });
   const reruns = suspicious ? await deps.runCells(size) : [];
