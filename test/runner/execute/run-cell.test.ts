@@ -4,6 +4,7 @@ import { runCell } from "../../../runner/execute/run-cell.ts";
 import { loadStep, searchResult } from "../results/search-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
 import { type FakeBehaviour, FakeDocker } from "./fake-docker.ts";
+import { fakeDriver } from "./fake-driver.ts";
 
 const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };
 
@@ -15,7 +16,7 @@ const printing = (ceiling: number | null): FakeBehaviour => ({
 async function run(ceilings: Array<number | null>, repetitions: number, maxRepetitions?: number) {
   const docker = new FakeDocker(ceilings.map(printing));
   const cell = testCell({ repetitions, maxRepetitions, timeoutSeconds: 5 });
-  return runCell({ docker, cell, image: cell.image, context });
+  return runCell({ driver: fakeDriver(docker), cell, image: cell.image, context });
 }
 
 describe("adaptive repetitions", () => {
