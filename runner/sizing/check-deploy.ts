@@ -66,7 +66,7 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
   if (capacity !== null && capacity < request.targetPerSec)
     fail(
       `capacity ${Math.round(capacity)} msg/s (ceiling ${Math.round(ceiling ?? 0)} × ${request.instances} instances × ` +
-        `${request.settings.utilizationTarget}${which}) is below the target ${request.targetPerSec} msg/s`,
+        `${request.settings.utilizationTarget}) is below the target ${request.targetPerSec} msg/s${which}`,
     );
   for (const r of sized.deployability.reasons) fail(`not deployable on Cloud Run: ${r}`);
   if (sized.memoryHeadroom !== null && sized.memoryHeadroom < MIN_HEADROOM)
@@ -90,8 +90,8 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
     const runs =
       rerunDrop === null
         ? ""
-        : ` (${judgedRun}; first run ${drop.toFixed(1)}%, re-run ${rerunDrop.toFixed(1)}%` +
-          `${Math.max(drop, rerunDrop) > request.failPct && Math.min(drop, rerunDrop) <= request.failPct ? ": the runs disagree, judged on the worse" : ", confirmed by a re-run"})`;
+        : ` (judged on the ${judgedRun}, the worse: first run ${drop.toFixed(1)}%, re-run ${rerunDrop.toFixed(1)}%; ` +
+          `${Math.max(drop, rerunDrop) > request.failPct && Math.min(drop, rerunDrop) <= request.failPct ? "the runs disagree" : "confirmed by a re-run"})`;
     if (judgedDrop > request.failPct)
       fail(
         `ceiling dropped ${judgedDrop.toFixed(1)}% against the baseline (fail over ${request.failPct}%)${runs}`,
