@@ -111,20 +111,21 @@ export const CommandTemplate = z
     });
   });
 
-/** Rejects repeated values (after unit conversion: 512Mi and 0.5Gi are the same). */
+/** Rejects repeated values (after unit conversion: 512Mi and 0.5Gi are the same); linear, first repeat only. */
 export function noDuplicates<T>(values: T[], ctx: z.RefinementCtx) {
   const seen = new Set<T>();
-  values.forEach((value, index) => {
-    const repeated = seen.has(value);
-    seen.add(value);
-    if (repeated)
+  for (const [index, value] of values.entries()) {
+    if (seen.has(value)) {
       ctx.addIssue({
         code: "custom",
         message: "repeats an earlier value of the list",
         path: [index],
         input: value,
       });
-  });
+      return;
+    }
+    seen.add(value);
+  }
 }
 
 /** Error option for z.record: says a mapping is expected, and passes a bad key's own message through. */

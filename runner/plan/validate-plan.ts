@@ -19,6 +19,16 @@ export function validatePlan(plan: Plan, options: { force: boolean }): void {
       "the plan has 0 cells (exclude rules or the command line's axis flags remove every cell)",
       "Loosen exclude, or pick --cpus/--memory/--smol/--scenario values the matrix has.",
     );
+  if (!options.force) {
+    const tooBig = plan.cells.find(
+      (cell) => cell.cpus > CLOUD_RUN_MAX_CPUS || cell.memoryBytes > CLOUD_RUN_MAX_MEMORY_BYTES,
+    );
+    if (tooBig)
+      throw fail(
+        `cell ${tooBig.id} asks for ${tooBig.cpus} CPUs and ${formatMemorySize(tooBig.memoryBytes)} (axes.cpus/axes.memory, an include rule, or --cpus/--memory); the largest Cloud Run instance has ${CLOUD_RUN_MAX_CPUS} CPUs and ${formatMemorySize(CLOUD_RUN_MAX_MEMORY_BYTES)}`,
+        "Use smaller sizes, or pass --force to measure them anyway.",
+      );
+  }
   const runnable = plan.cells.filter((cell) => cell.exceedsHost === null);
   if (runnable.length === 0)
     throw fail(
@@ -30,14 +40,5 @@ export function validatePlan(plan: Plan, options: { force: boolean }): void {
     throw fail(
       `${runs} container runs planned; at most ${MAX_CONTAINER_RUNS} are accepted`,
       "Use fewer axis values or fewer repetitions.",
-    );
-  if (options.force) return;
-  const tooBig = plan.cells.find(
-    (cell) => cell.cpus > CLOUD_RUN_MAX_CPUS || cell.memoryBytes > CLOUD_RUN_MAX_MEMORY_BYTES,
-  );
-  if (tooBig)
-    throw fail(
-      `cell ${tooBig.id} asks for ${tooBig.cpus} CPUs and ${formatMemorySize(tooBig.memoryBytes)}; the largest Cloud Run instance has ${CLOUD_RUN_MAX_CPUS} CPUs and ${formatMemorySize(CLOUD_RUN_MAX_MEMORY_BYTES)}`,
-      "Use smaller sizes, or pass --force to measure them anyway.",
     );
 }

@@ -4,14 +4,15 @@ import { z } from "zod";
 import type { FlagValue } from "../config/command-template.ts";
 import { REPO_ROOT } from "../config/config-defaults.ts";
 import type { MatrixVariant } from "../config/matrix.ts";
-import type { MatrixIssue } from "../config/matrix-error.ts";
+import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
 import { type FlagSchema, kebabCase, ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 
-/** Where the harness publishes its flag schemas (data, so runner/ never imports scenarios/). */
-export const SCENARIO_FLAG_SCHEMAS_PATH = join(REPO_ROOT, "scenarios/flags.schema.json");
+/** Where the harness publishes its flag schemas (data, so runner/ never imports scenarios/); env overrides. */
+export const scenarioFlagSchemasPath = () =>
+  process.env.BUN_CAPACITY_FLAG_SCHEMAS ?? join(REPO_ROOT, "scenarios/flags.schema.json");
 
 /** Reads the published schemas; null when this checkout does not ship them (then flags are checked in-container). */
-export function readScenarioFlagSchemas(path = SCENARIO_FLAG_SCHEMAS_PATH): ScenarioFlagSchemas | null {
+export function readScenarioFlagSchemas(path = scenarioFlagSchemasPath()): ScenarioFlagSchemas | null {
   if (!existsSync(path)) return null;
   const parsed = ScenarioFlagSchemas.safeParse(JSON.parse(readFileSync(path, "utf8")));
   if (!parsed.success)
