@@ -14,9 +14,19 @@ export const scenarioFlagSchemasPath = () =>
 /** Reads the published schemas; null when this checkout does not ship them (then flags are checked in-container). */
 export function readScenarioFlagSchemas(path = scenarioFlagSchemasPath()): ScenarioFlagSchemas | null {
   if (!existsSync(path)) return null;
-  const parsed = ScenarioFlagSchemas.safeParse(JSON.parse(readFileSync(path, "utf8")));
-  if (!parsed.success)
-    throw new Error(`${path} is not a flag schema document: ${z.prettifyError(parsed.error)}`);
+  const fail = (message: string) =>
+    new MatrixError(path, [{ path: "", line: null, column: null, message }], {
+      headline: "Unreadable scenario flag schemas",
+      nextStep: "Restore the file from git (git checkout -- scenarios/flags.schema.json).",
+    });
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw fail(`not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = ScenarioFlagSchemas.safeParse(json);
+  if (!parsed.success) throw fail(`not a flag schema document: ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { flagCases } from "./flag-cases.ts";
 import { matrixCases, VALID_MATRIX } from "./matrix-cases.ts";
-import { leaks, type Outcome, runInProcess, runSubprocess } from "./run-entry.ts";
+import { leaks, type Outcome, runInProcess } from "./run-entry.ts";
 import { type Damage, damagedResults, RUN_DAMAGES, SIZING_DAMAGES } from "./stored-cases.ts";
 
 /**
