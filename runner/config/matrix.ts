@@ -1,3 +1,4 @@
+import type { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import type { CellMatcher } from "./matrix-body.ts";
 
@@ -38,7 +39,7 @@ export type MatrixVariant = {
   scenarios: ResolvedScenario[];
   include: CellMatcher[];
   exclude: CellMatcher[];
-  cloudRun: unknown;
+  cloudRun: CloudRunSettings;
 };
 
 /** A loaded, fully validated matrix file. */
