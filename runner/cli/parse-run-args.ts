@@ -60,6 +60,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     repetitions: flags.reps ?? null,
     outDir: flags.out ?? DEFAULT_OUT_DIR,
     resumeRunId: flags.resume ?? null,
+    driver: flags.driver ?? null,
     dryRun: flags["dry-run"] ?? false,
     force: flags.force ?? false,
     help: flags.help ?? false,
@@ -89,6 +90,7 @@ const EXAMPLES: Record<string, string> = {
   reps: "--reps 3",
   out: "--out results",
   resume: "--resume 2024-05-01T10-00-00Z",
+  driver: "--driver swarm",
 };
 
 function example(name: string): string {

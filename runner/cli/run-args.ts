@@ -42,6 +42,7 @@ export const FlagValues = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "expected a run id (a folder name under the results directory)")
     .optional(),
+  driver: z.enum(["local", "swarm"], { error: "expected local or swarm" }).optional(),
   "dry-run": z.boolean().optional(),
   force: z.boolean().optional(),
   help: z.boolean().optional(),
@@ -62,6 +63,7 @@ export const RunArgs = z
     repetitions: z.number().int().positive().nullable(),
     outDir: z.string(),
     resumeRunId: z.string().nullable(),
+    driver: z.enum(["local", "swarm"]).nullable(),
     dryRun: z.boolean(),
     force: z.boolean(),
     help: z.boolean(),

@@ -20,6 +20,7 @@ Flags (each at most once; --flag VALUE or --flag=VALUE):
   --resume RUN_ID       continue an interrupted run, skipping finished cells
   --dry-run             print the planned cells and the estimated time; run nothing
   --force               also run cells that need more CPUs or memory than the host has
+  --driver local|swarm  where repetitions run: this engine (default) or the Docker Swarm it manages (README: Swarm)
   -h, --help            print this help
 
 Axis flags narrow the whole plan, cells added by include rules too. Bad flags or a bad file exit with code 2.`;

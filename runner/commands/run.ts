@@ -11,10 +11,13 @@ import {
   RUN_USAGE,
   renderDryRun,
 } from "../cli/index.ts";
+import type { RunArgs } from "../cli/run-args.ts";
+import type { Matrix } from "../config/matrix.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { createDriver } from "../drivers/create-driver.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";
 import { executeRun } from "../execute/execute-run.ts";
 import { listenForInterrupt, SIGNAL_EXIT_CODES } from "../execute/interrupt-signal.ts";
 import { prepareRun } from "../execute/prepare-run.ts";
@@ -44,6 +47,37 @@ export interface RunPlanOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
+function planDriver(
+  plan: Plan,
+  docker: DockerApi,
+  observer: RunObserver,
+  env?: Record<string, string | undefined>,
+) {
+  return createDriver(plan.execution?.driver ?? "local", {
+    docker,
+    host: os.hostname(),
+    shareHosts: plan.execution?.shareHosts ?? false,
+    env: env ?? process.env,
+    log: (line) => observer.message(line),
+    onBusy: (busy) => observer.nodesBusy?.(busy),
+  });
+}
+
+/** Swarm: plans every cell, then fits the plan to the nodes (exceeds-host, wall-time estimate). */
+async function planForDriver(matrix: Matrix, args: RunArgs): Promise<Plan> {
+  const plan = planRun(matrix, args, localHostFacts());
+  if (plan.execution?.driver !== "swarm") return plan;
+  const all = planRun(matrix, { ...args, force: true }, localHostFacts());
+  const driver = createDriver("swarm", {
+    docker: createDockerClient(),
+    host: os.hostname(),
+    env: process.env,
+  });
+  const shareHosts = plan.execution.shareHosts;
+  return placeOnNodes(all, await driver.nodes(), { force: args.force, shareHosts });
+}
+
 /** What labels this process's containers, so a later run can tell its orphans from live runs. */
 function ownerContext(runId: string, commit: string | null) {
   return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
@@ -54,7 +88,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
   const docker = options.docker ?? createDockerClient();
   const observer = options.observer ?? new ProgressPrinter();
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
   const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
@@ -70,7 +104,7 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.open(resultsDir, runId);
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(store.run.plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, store.run.plan, {
     driver,
     env: options.env,
@@ -105,7 +139,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     } else {
       // cloudRun is validated now, so a bad section fails before the run rather than in the report at its end.
       const matrix = loadMatrix(args.matrixPath, { cloudRunSchema: CloudRunSettings });
-      const plan = planRun(matrix, args, localHostFacts());
+      const plan = await planForDriver(matrix, args);
       if (args.dryRun) {
         console.log(renderDryRun(plan));
         return 0;

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { HostSlots } from "../../../../runner/drivers/swarm/host-slots.ts";
-import { pickNode } from "../../../../runner/drivers/swarm/pick-node.ts";
-import { plannedWallSeconds } from "../../../../runner/drivers/swarm/planned-wall-seconds.ts";
-import { tooBigForEveryNode } from "../../../../runner/drivers/swarm/too-big-for-every-node.ts";
-import { usableHosts } from "../../../../runner/drivers/swarm/usable-hosts.ts";
+import { HostSlots } from "../../../../runner/drivers/placement/host-slots.ts";
+import { pickNode } from "../../../../runner/drivers/placement/pick-node.ts";
+import { plannedWallSeconds } from "../../../../runner/drivers/placement/planned-wall-seconds.ts";
+import { tooBigForEveryNode } from "../../../../runner/drivers/placement/too-big-for-every-node.ts";
+import { usableHosts } from "../../../../runner/drivers/placement/usable-hosts.ts";
 import { fakeNode } from "./node-inventory-fixture.ts";
 
 const GiB = 2 ** 30;
