@@ -84,6 +84,17 @@ describe("host slots", () => {
     ).toEqual(["y", "z"]);
   });
 
+  test("identical nodes on one host take turns", async () => {
+    const slots = new HostSlots([fakeNode("a", 2, 4, "boot-1"), fakeNode("b", 2, 4, "boot-1")], false);
+    const used: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const lease = await slots.acquire(cell(1, 1), `c${i}`);
+      used.push(lease.node.id);
+      lease.release();
+    }
+    expect(used).toEqual(["a", "b", "a", "b"]);
+  });
+
   test("shareHosts lets each node measure; a waiter gives up on abort", async () => {
     const nodes = [fakeNode("a", 2, 4, "boot-1"), fakeNode("b", 2, 4, "boot-1")];
     const slots = new HostSlots(nodes, true);
