@@ -1,8 +1,8 @@
 import type { DockerApi } from "../docker/docker-api.ts";
 import type { DriverName, ExecutionDriver } from "./execution-driver.ts";
 import { LocalDriver } from "./local/local-driver.ts";
-import { SwarmDriver } from "./swarm/swarm-driver.ts";
 import { SWARM_ENGINES_ENV } from "./swarm/swarm-defaults.ts";
+import { SwarmDriver } from "./swarm/swarm-driver.ts";
 
 export interface DriverOptions {
   docker: DockerApi;
@@ -28,7 +28,10 @@ export function createDriver(name: DriverName, options: DriverOptions): Executio
         shareHosts: options.shareHosts ?? false,
         host: options.host,
         log: options.log,
-        onBusy: (busy) => options.onBusy?.(busy.map((b) => ({ node: `${b.node.hostname}/${b.node.id.slice(0, 6)}`, cellId: b.holder }))),
+        onBusy: (busy) =>
+          options.onBusy?.(
+            busy.map((b) => ({ node: `${b.node.hostname}/${b.node.id.slice(0, 6)}`, cellId: b.holder })),
+          ),
       });
   }
 }

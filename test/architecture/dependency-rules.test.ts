@@ -59,7 +59,8 @@ describe("dependency directions", () => {
 
   test("outside runner/drivers/, nothing knows which driver runs (only create-driver.ts picks one)", () => {
     const bad = importsUnder("runner").filter(
-      ({ file, target }) => !file.startsWith("runner/drivers/") && /^runner\/drivers\/(local|swarm)\//.test(target),
+      ({ file, target }) =>
+        !file.startsWith("runner/drivers/") && /^runner\/drivers\/(local|swarm)\//.test(target),
     );
     expect(bad).toEqual([]);
   });

@@ -36,7 +36,8 @@ export async function runServiceToExit(
     const state =
       task?.containerId && deps.nodeEngine ? await inspectOrNull(deps.nodeEngine, task.containerId) : null;
     // Swarm's own reason (start failures, rejections) goes last on stderr, where the crash message reads it.
-    const swarmSays = end.kind === "not-started" ? `the task did not run: ${describe(task)}\n` : taskError(task);
+    const swarmSays =
+      end.kind === "not-started" ? `the task did not run: ${describe(task)}\n` : taskError(task);
 
     return {
       exitCode: end.kind === "exited" ? (task?.exitCode ?? state?.exitCode ?? null) : null,
@@ -148,5 +149,7 @@ function describe(task: SwarmTask | null): string {
 }
 
 function taskError(task: SwarmTask | null): string {
-  return task?.error && task.state !== "complete" && !/non-zero exit/.test(task.error) ? `swarm: ${task.error}\n` : "";
+  return task?.error && task.state !== "complete" && !/non-zero exit/.test(task.error)
+    ? `swarm: ${task.error}\n`
+    : "";
 }
