@@ -7,10 +7,12 @@ import { toRunArgs } from "../cli/parse-run-args.ts";
 import { renderDryRun } from "../cli/render-dry-run.ts";
 import { RUN_FLAGS, type RunArgs } from "../cli/run-args.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
+import type { Matrix } from "../config/matrix.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { createDriver } from "../drivers/create-driver.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";
 import { executeRun } from "../execute/execute-run.ts";
 import { prepareRun } from "../execute/prepare-run.ts";
 import { withHostLock } from "../host/with-host-lock.ts";
@@ -44,6 +46,37 @@ export interface RunPlanOptions {
   hostLock?: boolean;
 }
 
+/** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
+function planDriver(
+  plan: Plan,
+  docker: DockerApi,
+  observer: RunObserver,
+  env?: Record<string, string | undefined>,
+) {
+  return createDriver(plan.execution?.driver ?? "local", {
+    docker,
+    host: os.hostname(),
+    shareHosts: plan.execution?.shareHosts ?? false,
+    env: env ?? process.env,
+    log: (line) => observer.message(line),
+    onBusy: (busy) => observer.nodesBusy?.(busy),
+  });
+}
+
+/** Swarm: plans every cell, then fits the plan to the nodes (exceeds-host, wall-time estimate). */
+async function planForDriver(matrix: Matrix, args: RunArgs): Promise<Plan> {
+  const plan = planRun(matrix, args, localHostFacts());
+  if (plan.execution?.driver !== "swarm") return plan;
+  const all = planRun(matrix, { ...args, force: true }, localHostFacts());
+  const driver = createDriver("swarm", {
+    docker: createDockerClient(),
+    host: os.hostname(),
+    env: process.env,
+  });
+  const shareHosts = plan.execution.shareHosts;
+  return placeOnNodes(all, await driver.nodes(), { force: args.force, shareHosts });
+}
+
 /** What labels this process's containers, so a later run can tell its orphans from live runs. */
 function ownerContext(runId: string, commit: string | null) {
   return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
@@ -65,7 +98,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
 async function runPlanLocked(plan: Plan, runId: string, observer: RunObserver, options: RunPlanOptions) {
   const docker = options.docker ?? createDockerClient();
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
@@ -83,7 +116,7 @@ async function resumeRunLocked(runId: string, observer: RunObserver, options: Ru
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.open(resultsDir, runId);
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(store.run.plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, store.run.plan, {
     driver,
     env: options.env,
@@ -128,7 +161,7 @@ export const runCommand = defineCommand({
     const resultsDir = resultsDirFor(args.outDir);
     if (args.resumeRunId) return resume(args, args.resumeRunId, resultsDir, context);
     const matrix = loadMatrix(args.matrixPath);
-    const plan = planRun(matrix, args, localHostFacts());
+    const plan = await planForDriver(matrix, args);
     validatePlan(plan, { force: args.force });
     await preflightRun(matrix, plan, resultsDir);
     if (args.dryRun) {

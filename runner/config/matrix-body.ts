@@ -97,6 +97,12 @@ export const CellMatcher = strictObject({
 });
 export type CellMatcher = z.output<typeof CellMatcher>;
 
+/** Where repetitions run: the local engine, or a Docker Swarm (README: Swarm). */
+export const ExecutionSettings = strictObject({
+  driver: z.enum(["local", "swarm"], { error: "expected local or swarm" }).optional(),
+  shareHosts: Bool.optional(),
+});
+
 export const bodyShape = {
   build: BuildSettings.optional(),
   image: ImageRef.optional(),
@@ -116,6 +122,7 @@ export const bodyShape = {
     .max(MAX_MATCHERS, `expected at most ${MAX_MATCHERS} rules`)
     .optional(),
   cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
+  execution: ExecutionSettings.optional(),
 };
 export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
 

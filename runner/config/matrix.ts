@@ -40,6 +40,8 @@ export type MatrixVariant = {
   include: CellMatcher[];
   exclude: CellMatcher[];
   cloudRun: CloudRunSettings;
+  /** Which execution driver runs the cells; shareHosts lets nodes on one physical host measure at once. */
+  execution: { driver: "local" | "swarm"; shareHosts: boolean };
 };
 
 /** A loaded, fully validated matrix file. */

@@ -80,6 +80,7 @@ export function resolveVariant(
     include,
     exclude,
     cloudRun,
+    execution: { driver: body.execution?.driver ?? "local", shareHosts: body.execution?.shareHosts ?? false },
   };
   return { variant, issues };
 }

@@ -82,6 +82,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     cellEstimatedSeconds,
     host,
     notes,
+    execution: { ...variant.execution, driver: options.driver ?? variant.execution.driver },
   };
 }
 

@@ -36,6 +36,11 @@ export const Plan = z
     cellEstimatedSeconds: z.record(z.string(), z.number().nonnegative()).describe("by cell id"),
     host: HostFacts,
     notes: z.array(z.string()).describe("things a human should know before running"),
+    execution: z
+      .object({ driver: z.enum(["local", "swarm"]), shareHosts: z.boolean() })
+      .strict()
+      .optional()
+      .describe("absent in runs stored before drivers: local"),
   })
   .strict();
 export type Plan = z.infer<typeof Plan>;
