@@ -52,3 +52,12 @@ export const DEFAULT_AXES = { cpus: [1], memory: ["512Mi"], smol: [false, true] 
 export const MIN_MEMORY_BYTES = 6 * 1024 * 1024;
 /** Docker's --cpus granularity. */
 export const MIN_CPUS = 0.01;
+
+/** Server mode (`service:`): Cloud Run's default --concurrency, its allowed range, and readiness. */
+export const SERVICE_DEFAULTS = {
+  readyPath: "/",
+  readyTimeoutSeconds: 30,
+  method: "GET",
+  concurrency: [80],
+};
+export const MAX_CONCURRENCY = 1000;

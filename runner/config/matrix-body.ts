@@ -21,6 +21,7 @@ import {
   ScenarioName,
   Seconds,
 } from "./field-schemas.ts";
+import { Concurrency, RequestMix, RequestSettings, ServiceSettings } from "./service-settings.ts";
 import { strictObject } from "./strict-object.ts";
 
 /** What a matrix file (or a profile merged over it) describes; unset fields fall back to config-defaults.ts. */
@@ -56,6 +57,10 @@ export const ScenarioSettings = z.preprocess(
       .refine(fewEntries, FEW_ENTRIES)
       .optional(),
     command: CommandTemplate.optional(),
+    // Server mode (with `service:`): one request, a weighted mix, or a k6 script file (relative to the matrix).
+    request: RequestSettings.optional(),
+    requests: RequestMix.optional(),
+    script: z.string({ error: "expected a k6 script file" }).min(1, "expected a k6 script file").optional(),
   }),
 );
 export type ScenarioSettings = z.output<typeof ScenarioSettings>;
@@ -85,6 +90,11 @@ export const Axes = strictObject({
     .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
+  concurrency: z
+    .array(Concurrency, { error: "expected a list like [10, 80] (Cloud Run --concurrency)" })
+    .min(1, AT_LEAST_ONE)
+    .superRefine(noDuplicates)
+    .optional(),
 });
 
 /** A partial cell: exclude drops cells it matches; include adds cells (unset fields expand over the axes). */
@@ -93,6 +103,7 @@ export const CellMatcher = strictObject({
   cpus: Cpus.optional(),
   memory: MemoryBytes.optional(),
   smol: Bool.optional(),
+  concurrency: Concurrency.optional(),
   flags: z.record(FlagKey, FlagValue, mapping("flag: value")).optional(),
 });
 export type CellMatcher = z.output<typeof CellMatcher>;
@@ -123,6 +134,7 @@ export const bodyShape = {
     .optional(),
   cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
   execution: ExecutionSettings.optional(),
+  service: ServiceSettings.optional(),
 };
 export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
 

@@ -10,10 +10,12 @@ export type CellKey = {
   memoryBytes: number;
   smol: boolean;
   flags: Record<string, FlagValue>;
+  /** Server mode's Cloud Run --concurrency; absent or null in scenario mode. */
+  concurrency?: number | null;
 };
 
 /**
- * Stable, filesystem-safe id: throughput__cpu0.5__mem256Mi__smol0, then `__key-value` for each flag in
+ * Stable, filesystem-safe id: throughput__cpu0.5__mem256Mi__smol0 (then __conc10 in server mode), then `__key-value` for each flag in
  * `idFlagKeys` (sorted). Characters outside [A-Za-z0-9._-] become "-"; very long ids end in a hash.
  */
 export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
@@ -23,6 +25,7 @@ export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
     `mem${formatMemorySize(cell.memoryBytes)}`,
     `smol${cell.smol ? 1 : 0}`,
   ];
+  if (typeof cell.concurrency === "number") parts.push(`conc${cell.concurrency}`);
   for (const key of [...idFlagKeys].sort()) if (key in cell.flags) parts.push(`${key}-${cell.flags[key]}`);
   const id = parts.join("__").replace(/[^A-Za-z0-9._-]/g, "-");
   if (id.length <= MAX_ID_CHARS) return id;

@@ -3,6 +3,7 @@ import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
+import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
 import { countCandidates } from "./count-candidates.ts";
@@ -28,6 +29,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     cpus: narrow.cpus ?? variant.axes.cpus,
     memoryBytes: narrow.memoryBytes ?? variant.axes.memoryBytes,
     smol: narrow.smol ?? variant.axes.smol,
+    concurrency: variant.axes.concurrency,
   };
   const planned = countCandidates(variant, scenarios, axes);
   if (planned > MAX_PLANNED_CELLS)
@@ -51,7 +53,14 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
   const cellEstimatedSeconds: Record<string, number> = {};
   for (const candidate of candidates) {
     const id = cellId(candidate, idFlagKeys.get(candidate.scenario) ?? []);
-    const cell = buildCell(id, candidate, variant, options, host);
+    const cell = variant.service
+      ? buildServiceCell(
+          candidate,
+          variant.service,
+          variant.image,
+          buildCell(id, candidate, variant, options, host),
+        )
+      : buildCell(id, candidate, variant, options, host);
     const earlier = cells.get(id);
     if (earlier && JSON.stringify(earlier) !== JSON.stringify(cell))
       throw new MatrixError(
@@ -67,10 +76,10 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
       : estimateCellSeconds({
           ...cell,
           stepSeconds: source.stepSeconds,
-          stepSearch: usesStepSearch(source.command ?? []),
+          stepSearch: variant.service !== null || usesStepSearch(source.command ?? []),
         });
   }
-  notes.push(...timeoutNotes(scenarios));
+  if (!variant.service) notes.push(...timeoutNotes(scenarios));
   const estimatedSeconds = Object.values(cellEstimatedSeconds).reduce((sum, seconds) => sum + seconds, 0);
   return {
     matrixPath: matrix.path,
