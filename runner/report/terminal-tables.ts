@@ -5,8 +5,11 @@ import { fmt } from "./fmt.ts";
 const MIB = 1024 * 1024;
 
 function measurementsTable(s: ScenarioSizing): string {
+  // Server mode adds Cloud Run's --concurrency and the cold start (container start to first 2xx).
+  const served = s.cells.some((c) => typeof c.concurrency === "number");
   const table = new Table({
     head: [
+      ...(served ? ["conc", "startup ms"] : []),
       "vCPU",
       "memory",
       "smol",
@@ -23,6 +26,7 @@ function measurementsTable(s: ScenarioSizing): string {
   });
   for (const c of s.cells)
     table.push([
+      ...(served ? [String(c.concurrency ?? "–"), fmt.ms(c.startupMs?.median ?? null)] : []),
       String(c.cpus),
       `${Math.round(c.memoryBytes / MIB)} MiB`,
       c.smol ? "yes" : "",

@@ -76,6 +76,18 @@ export const Repetition = z
       .optional()
       .describe("host CPU busy outside the measured containers while it ran, in cores (null: not sampled)"),
     contended: z.boolean().optional().describe("other host load was high enough to disturb it (re-run once)"),
+    // Server mode (optional: scenario-mode and older records have none).
+    startupMs: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe("server mode: container start to the first 2xx on readyPath (Cloud Run's cold start)"),
+    sidecarCpuSeconds: z
+      .record(z.string(), z.number().nonnegative())
+      .nullable()
+      .optional()
+      .describe("server mode: CPU each sidecar used, by name; not counted in the service's size"),
   })
   .strict();
 export type Repetition = z.infer<typeof Repetition>;

@@ -72,6 +72,14 @@ export const CellSizing = z
     ineligibleReasons: z.array(z.string()),
     searchSeconds: z.number(),
     exhaustiveSweepSeconds: z.number(),
+    // Server mode (optional: absent in scenario mode and older reports).
+    concurrency: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe("the Cloud Run --concurrency it was measured with"),
+    startupMs: Spread.nullable().optional().describe("container start to the first 2xx on readyPath"),
   })
   .strict();
 export type CellSizing = z.infer<typeof CellSizing>;
