@@ -2,11 +2,12 @@ import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { type BenchImage, ensureImage } from "../image/bench-image.ts";
+import { ensureLoadGenerator } from "../load/ensure-load-generator.ts";
 import { bindImage } from "../plan/bind-image.ts";
 import type { Plan } from "../plan/plan.ts";
 import { collectRunEnvironment } from "../results/collect-run-environment.ts";
 import type { RunEnvironment, RunImage } from "../results/run-record.ts";
-import { prepareSidecarImages } from "./prepare-sidecar-images.ts";
+import { prepareServerImages } from "./prepare-server-images.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
@@ -36,7 +37,11 @@ export async function prepareRun(
   if (orphans > 0) options.log(`removed ${orphans} container(s) left by runs that are gone`);
   const image = await reuseOrEnsure(docker, plan, options);
   const environment = await collectRunEnvironment(docker, REPO_ROOT);
-  const bound = await prepareSidecarImages(docker, bindImage(plan, image.ref), options);
+  const ensureGenerator = () => ensureLoadGenerator(docker, options);
+  const bound = await prepareServerImages(docker, bindImage(plan, image.ref), {
+    ...options,
+    ensureGenerator,
+  });
   return { plan: bound, image, environment };
 }
 

@@ -1,6 +1,9 @@
 import { ceilingSearch } from "../../search/ceiling-search.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
 import type { ExecutionDriver, PodHandle } from "../drivers/execution-driver.ts";
+import { PodStartError } from "../drivers/pod-start-error.ts";
+import { RunAbortedError } from "../drivers/run-aborted-error.ts";
+import { loadGeneratorFor } from "../load/ensure-load-generator.ts";
 import type { LoadGenerator } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
@@ -17,7 +20,8 @@ import { stderrTail } from "./stderr-tail.ts";
 
 export interface ServerRepetitionOptions {
   driver: ExecutionDriver;
-  generator: LoadGenerator;
+  /** Default: the adapter for the generator the plan names (cell.service.generator). */
+  generator?: LoadGenerator;
   cell: Cell;
   index: number;
   context: RunContext;
@@ -32,6 +36,7 @@ type ServiceModeCell = Cell & { service: ServiceCell; concurrency: number };
  */
 export async function runServerRepetition(options: ServerRepetitionOptions): Promise<Repetition> {
   const cell = serviceModeCell(options.cell);
+  const generator = options.generator ?? loadGeneratorFor(cell.service.generator);
   const startedMs = Date.now();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort("timeout"), cell.timeoutSeconds * 1000);
@@ -39,16 +44,16 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
   const interrupted = () => options.signal?.aborted === true;
   let pod: PodHandle | null = null;
   try {
-    const spec = serverPodSpec(cell, options.generator, options.context);
+    const spec = serverPodSpec(cell, generator, options.context);
     try {
       pod = await options.driver.startPod(spec, { timeoutMs: cell.timeoutSeconds * 1000, signal });
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
-      if (error instanceof DockerUnavailableError || error instanceof RunInterruptedError) throw error;
+      if (!(error instanceof PodStartError || error instanceof RunAbortedError)) throw error;
       return notReady(options.index, cell, startedMs, error, deadline.signal.aborted);
     }
     const startupMs = pod.startupMs;
-    const stepContext: ServerStepContext = { pod, generator: options.generator, cell, signal };
+    const stepContext: ServerStepContext = { pod, generator, cell, signal };
     let failure: SearchFailure | null = null;
     let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
     let warmupMs = 0;
@@ -73,7 +78,8 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       search && !failure
         ? serverResult({
             cell,
-            ...search,
+            steps: search.steps,
+            ceiling: search.ceiling,
             searchNotes: search.notes,
             warmupMs,
             facts,
@@ -125,6 +131,7 @@ async function warmUp(context: ServerStepContext): Promise<number> {
   return Date.now() - started;
 }
 
+/** A pod that never became ready: an OOM or exit while starting, a slow start, or a sidecar that failed. */
 function notReady(
   index: number,
   cell: ServiceModeCell,
@@ -133,19 +140,25 @@ function notReady(
   timedOut: boolean,
 ) {
   const reason = error instanceof Error ? error.message : String(error);
+  const facts = error instanceof PodStartError ? error.facts : null;
+  const failed = (status: Repetition["status"], message: string): Repetition => ({
+    ...failedRepetition(index, startedMs, status, message),
+    ...(facts && {
+      exitCode: facts.exitCode,
+      stderrTail: stderrTail(facts.stderr),
+      oomKilled: facts.oomKilled,
+      oomEvent: facts.oomEvent,
+      applied: facts.applied,
+      stats: facts.stats,
+    }),
+  });
+  if (facts?.oomKilled || (facts?.oomEvent && facts.exitCode !== 0))
+    return failed("oom", `killed by the kernel OOM killer while starting, at the memory limit: ${reason}`);
   if (timedOut)
-    return failedRepetition(
-      index,
-      startedMs,
-      "timeout",
-      `did not start within the ${cell.timeoutSeconds} s timeout: ${reason}`,
-    );
-  return failedRepetition(
-    index,
-    startedMs,
-    "crash",
-    `the service never answered ${cell.service.readyPath}: ${reason}`,
-  );
+    return failed("timeout", `did not start within the ${cell.timeoutSeconds} s timeout: ${reason}`);
+  if (error instanceof PodStartError && error.failure === "service-not-ready")
+    return failed("timeout", `never answered 2xx on ${cell.service.readyPath}: ${reason}`);
+  return failed("crash", `did not start: ${reason}`);
 }
 
 function failedRepetition(

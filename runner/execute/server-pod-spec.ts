@@ -18,6 +18,7 @@ export function serverPodSpec(
   });
   const readinessTimeoutMs = cell.service.readyTimeoutSeconds * 1000;
   return {
+    holderImage: cell.service.holderImage,
     service,
     sidecars: cell.service.sidecars.map((sidecar) =>
       member({

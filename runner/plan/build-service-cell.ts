@@ -5,6 +5,8 @@ import { IMAGE_TO_BUILD } from "./plan.ts";
 
 /** A sidecar's image reference until the runner built it. */
 export const sidecarToBuild = (name: string) => `<sidecar ${name} built by the runner>`;
+/** Images the runner resolves before the first container (the holder's base image, the generator's image). */
+export const BOUND_BY_RUNNER = "<bound by the runner>";
 
 /** The server-mode cell: the scenario cell's limits and settings, the service's command and env, its requests. */
 export function buildServiceCell(
@@ -32,6 +34,8 @@ export function buildServiceCell(
       requests: load.requests,
       script: load.script,
       scriptPath: load.scriptPath,
+      holderImage: BOUND_BY_RUNNER,
+      generator: { name: BOUND_BY_RUNNER, version: BOUND_BY_RUNNER, image: BOUND_BY_RUNNER },
       sidecars: service.sidecars.map((sidecar) => ({
         name: sidecar.name,
         source: sidecar.image,

@@ -24,6 +24,13 @@ export const ServiceCell = z
       .nullable()
       .describe("a user's k6 script (its text), fed each step's rate and concurrency"),
     scriptPath: z.string().nullable(),
+    holderImage: z
+      .string()
+      .describe("runs the pod's network-namespace holder (the Bun base image); bound by the runner"),
+    generator: z
+      .object({ name: z.string(), version: z.string(), image: z.string() })
+      .strict()
+      .describe("the load generator and its image; bound by the runner"),
     sidecars: z.array(
       z
         .object({
