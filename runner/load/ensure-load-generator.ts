@@ -1,21 +1,26 @@
 import type { DockerApi } from "../docker/docker-api.ts";
+import { ensureGeneratorImage } from "../image/generator-image.ts";
+import { createK6LoadGenerator } from "./k6/k6-load-generator.ts";
 import type { LoadGenerator } from "./load-generator.ts";
 
+/** The generator a plan names (its adapter is rebuilt from this on resume). */
 export interface GeneratorRef {
   name: string;
   version: string;
   image: string;
 }
 
-/** The load generator's image, ensured offline, named for the plan (server mode). */
+/** Server mode, before the first container: the k6 image, built offline from the installed binary. */
 export async function ensureLoadGenerator(
-  _docker: DockerApi,
-  _options: { env?: Record<string, string | undefined>; log?: (line: string) => void },
+  docker: DockerApi,
+  options: { env?: Record<string, string | undefined>; log?: (line: string) => void },
 ): Promise<GeneratorRef> {
-  throw new Error("server mode needs the k6 load generator adapter (runner/load/k6), not merged yet");
+  const image = await ensureGeneratorImage(docker, options);
+  return { name: "k6", version: image.version, image: image.ref };
 }
 
-/** The adapter for a generator the plan names. */
+/** The adapter for the generator the plan names. */
 export function loadGeneratorFor(ref: GeneratorRef): LoadGenerator {
-  throw new Error(`no load generator adapter for ${ref.name} ${ref.version} yet`);
+  if (ref.name !== "k6") throw new Error(`unknown load generator "${ref.name}" in the plan; known: k6`);
+  return createK6LoadGenerator(ref.image, ref.version);
 }
