@@ -77,6 +77,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
           ...cell,
           stepSeconds: source.stepSeconds,
           stepSearch: variant.service !== null || usesStepSearch(source.command ?? []),
+          server: variant.service !== null,
         });
   }
   if (!variant.service) notes.push(...timeoutNotes(scenarios));
