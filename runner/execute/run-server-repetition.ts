@@ -12,6 +12,7 @@ import type { RunContext } from "./container-spec.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
+import { generatorDoubt } from "./server-generator-trust.ts";
 import { serverPodSpec } from "./server-pod-spec.ts";
 import { serverResult } from "./server-result.ts";
 import { ServerStepError } from "./server-step-error.ts";
@@ -87,7 +88,9 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
             commit: options.context.commit,
           })
         : null;
-    const verdict = serverVerdict({ cell, facts, failure, result });
+    const classified = serverVerdict({ cell, facts, failure, result });
+    const doubt = classified.status === "ok" && result ? generatorDoubt(cell, result, facts) : null;
+    const verdict = doubt ? { ...classified, status: "exceeds-host" as const, message: doubt } : classified;
     return {
       index: options.index,
       ...verdict,

@@ -35,7 +35,13 @@ export function buildServiceCell(
       script: load.script,
       scriptPath: load.scriptPath,
       holderImage: BOUND_BY_RUNNER,
-      generator: { name: BOUND_BY_RUNNER, version: BOUND_BY_RUNNER, image: BOUND_BY_RUNNER },
+      generator: {
+        name: BOUND_BY_RUNNER,
+        version: BOUND_BY_RUNNER,
+        image: BOUND_BY_RUNNER,
+        maxRatePerSec: null,
+        cpuSecondsPer1000: null,
+      },
       sidecars: service.sidecars.map((sidecar) => ({
         name: sidecar.name,
         source: sidecar.image,

@@ -28,7 +28,17 @@ export const ServiceCell = z
       .string()
       .describe("runs the pod's network-namespace holder (the Bun base image); bound by the runner"),
     generator: z
-      .object({ name: z.string(), version: z.string(), image: z.string() })
+      .object({
+        name: z.string(),
+        version: z.string(),
+        image: z.string(),
+        maxRatePerSec: z.number().nonnegative().nullable().describe("its calibrated maximum on this host"),
+        cpuSecondsPer1000: z
+          .number()
+          .nonnegative()
+          .nullable()
+          .describe("its calibrated CPU per 1,000 requests"),
+      })
       .strict()
       .describe("the load generator and its image; bound by the runner"),
     sidecars: z.array(

@@ -12,6 +12,9 @@ export const RepetitionStatus = z.enum([
   "gc-thrash", // timed out while memory sat at the limit and the CPU was saturated
   "bad-output", // exited 0 but stdout was not one valid contract line
   "engine-lost", // the Docker engine went away
+  // Not run (the host cannot honour the limits), or, in server mode, measured but the load generator may have been
+  // the limit (its calibration on this host): the result is kept to read, never used for sizing.
+  "exceeds-host",
 ]);
 export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 
@@ -19,7 +22,6 @@ export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 export const CellStatus = z.enum([
   ...RepetitionStatus.options,
   "unstable", // repetitions disagree in kind: never recommended
-  "exceeds-host", // not run: the host cannot honour the limits
 ]);
 export type CellStatus = z.infer<typeof CellStatus>;
 

@@ -176,7 +176,13 @@ export function serviceCell(overrides: Partial<Cell> = {}): Cell {
       script: null,
       scriptPath: null,
       holderImage: "bun-capacity/bun-base:test",
-      generator: { name: "fake", version: "0", image: "fake-generator" },
+      generator: {
+        name: "fake",
+        version: "0",
+        image: "fake-generator",
+        maxRatePerSec: 100_000,
+        cpuSecondsPer1000: 0.1,
+      },
       sidecars: [
         {
           name: "kv",

@@ -7,12 +7,12 @@ import { FakeServerDriver, fakeGenerator, type ServiceModel, serviceCell } from 
 
 const context = { runId: "r1", commit: "abc", ownerPid: 1, ownerHost: "h" };
 
-async function run(model: ServiceModel) {
+async function run(model: ServiceModel, cell = serviceCell()) {
   const driver = new FakeServerDriver(model);
   const repetition = await runServerRepetition({
     driver,
     generator: fakeGenerator,
-    cell: serviceCell(),
+    cell,
     index: 0,
     context,
   });
@@ -93,5 +93,15 @@ describe("runServerRepetition", () => {
     expect(
       (await run({ capacityPerSec: 1, cpuSecondsPerRequest: 0, startError: slow })).repetition.status,
     ).toBe("timeout");
+  });
+
+  test("a ceiling near the generator's calibrated maximum counts as exceeds-host, its result kept to read", async () => {
+    const cell = serviceCell();
+    if (!cell.service) throw new Error("fixture");
+    cell.service.generator = { ...cell.service.generator, maxRatePerSec: 1000 };
+    const { repetition } = await run({ capacityPerSec: 1000, cpuSecondsPerRequest: 0.0001 }, cell);
+    expect(repetition.status).toBe("exceeds-host");
+    expect(repetition.message).toContain("generator's calibrated maximum");
+    expect(repetition.result?.ceiling?.ceilingPerSec ?? 0).toBeGreaterThan(800);
   });
 });
