@@ -4,9 +4,8 @@ import { join } from "node:path";
 import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
 import { runPlan } from "../../runner/commands/run.ts";
 import type { CellRecord } from "../../runner/results/cell-record.ts";
-import { CloudRunSettings } from "../../runner/sizing/cloud-run-settings.ts";
 import { RecordingObserver } from "../runner/execute/recording-observer.ts";
-import { docker, driver, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+import { docker, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
 
 /** The fixture services' build context (test/fixtures/services: cpu-cost, sleep, kv-client + kv-sidecar). */
 export const FIXTURE_SERVICES = join(REPO_ROOT, "test/fixtures/services");
@@ -17,10 +16,10 @@ export async function runServerMatrix(lines: string[]): Promise<CellRecord[]> {
   try {
     const matrixPath = join(dir, "matrix.yaml");
     await writeFile(matrixPath, lines.join("\n"));
-    const matrix = loadMatrix(matrixPath, { cloudRunSchema: CloudRunSettings });
+    const matrix = loadMatrix(matrixPath);
     const plan = planRun(matrix, parseRunArgs([matrixPath]), localHostFacts());
     const observer = new RecordingObserver();
-    const record = await runPlan(plan, { docker, driver, resultsDir: dir, observer, env: OFFLINE_ENV });
+    const record = await runPlan(plan, { docker, resultsDir: dir, observer, env: OFFLINE_ENV });
     if (record.state !== "complete")
       throw new Error(`run ended ${record.state}: ${observer.messages.join("; ")}`);
     return observer.finished;
