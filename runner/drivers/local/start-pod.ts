@@ -56,7 +56,18 @@ export async function startPod(
     const watched = await startWatched(docker, serviceId);
     const busyAtStart = await env.hostBusySeconds();
     const memoryLimitBytes = service.memoryBytes;
-    const parts = { serviceId, sidecarIds, created, watched, node, member, parent, memoryLimitBytes, busyAtStart, env };
+    const parts = {
+      serviceId,
+      sidecarIds,
+      created,
+      watched,
+      node,
+      member,
+      parent,
+      memoryLimitBytes,
+      busyAtStart,
+      env,
+    };
     const pod = new LocalPod(docker, parts);
     const exited = new AbortController();
     pod.serviceExit.then(() => exited.abort("service exited"));
