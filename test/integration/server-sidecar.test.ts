@@ -31,5 +31,5 @@ test(
     expect(repetition?.result?.notes.some((note) => note.startsWith("sidecar kv used"))).toBe(true);
     expect(repetition?.startupMs ?? 0).toBeGreaterThan(0);
   },
-  { timeout: 200_000, retry: 1 },
+  { timeout: 900_000, retry: 1 },
 );

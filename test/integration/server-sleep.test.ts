@@ -41,5 +41,5 @@ test(
       });
     }
   },
-  { timeout: 400_000, retry: 1 },
+  { timeout: 900_000, retry: 1 },
 );
