@@ -10,6 +10,8 @@ COPY contract/ contract/
 COPY engine/ engine/
 COPY search/ search/
 COPY scenarios/ scenarios/
+# The bundled Pub/Sub service: the same image runs it with `bun service/main.ts`.
+COPY service/ service/
 # The slim Bun images (and the offline base) carry a non-root `bun` user, uid 1000.
 USER bun
 ENTRYPOINT ["bun"]

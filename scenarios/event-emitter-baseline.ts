@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { MessageLedger } from "./harness/message-ledger.ts";
 import { runScenario } from "./harness/run-scenario.ts";
 import { defineScenario, type Workload } from "./harness/scenario.ts";
+import { DecimalCounter } from "./workload/decimal-counter.ts";
 import { payloadPicker } from "./workload/payload-mix.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 
@@ -21,21 +22,25 @@ export const eventEmitterBaseline = defineScenario({
     const emitter = new EventEmitter();
     const ledger = new MessageLedger(1);
     const payload = payloadPicker(flags.payloadMix);
+    // The same bookkeeping as the pub/sub workload: sequence attribute in, intended time looked up and retired.
+    const owed = new Map<number, number>();
     emitter.on("message", (message: { data: Buffer; attributes: Record<string, string> }) => {
+      const seq = Number(message.attributes.s);
+      const intendedNs = owed.get(seq);
+      if (intendedNs === undefined || !owed.delete(seq)) return;
       ledger.delivered++;
       ledger.acked++;
-      recorder.delivered(Number(message.attributes.t));
+      recorder.delivered(intendedNs);
     });
     let nextSeq = 0;
+    const seqStrings = new DecimalCounter();
     return {
       completionsPerOp: 1,
       fire(intendedNs) {
         const seq = nextSeq++;
         ledger.published++;
-        emitter.emit("message", {
-          data: payload(seq),
-          attributes: { t: String(intendedNs), s: String(seq) },
-        });
+        owed.set(seq, intendedNs);
+        emitter.emit("message", { data: payload(seq), attributes: { s: seqStrings.next() } });
       },
       counts: () => ledger.snapshot(),
       async close() {

@@ -81,6 +81,8 @@ export interface ExecutionDriver {
   startPod(spec: PodSpec, options: RunOptions): Promise<PodHandle>;
   /** Removes every container or service labelled with this run id; returns how many. */
   removeRun(runId: string): Promise<number>;
+  /** How many cells may run at once (one per physical host); absent: one. Prepares the image on the nodes. */
+  maxParallelCells?(image: string): Promise<number>;
   /** Removes what runs whose process is gone left behind; returns how many. */
   removeOrphans(): Promise<number>;
 }

@@ -17,37 +17,49 @@ export interface ExecuteOptions {
 }
 
 /**
- * Runs cells one by one, writing each record as soon as it completes. Stops cleanly on an interrupt (the run's
- * containers removed, state interrupted) or when the engine goes away (state engine-lost); both are resumable.
+ * Runs cells, writing each record as soon as it completes: one at a time, or as many at once as the driver has
+ * physical hosts (maxParallelCells). Stops cleanly on an interrupt (the run's containers removed, state
+ * interrupted) or when the engine goes away (state engine-lost); both are resumable.
  */
 export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
   const { driver, store, observer, context } = options;
-  const plan = store.run.plan;
-  observer.runStarted(context.runId, options.cells, plan.cellEstimatedSeconds);
-  for (const cell of options.cells) {
-    if (options.signal?.aborted) return interrupted(options);
-    observer.cellStarted(cell);
-    try {
-      const record = await runCell({
-        driver,
-        cell,
-        image: cell.image,
-        context,
-        signal: options.signal,
-        onRepetition: (repetition) => observer.repetitionFinished(cell, repetition),
-      });
-      await store.writeCell(record);
-      observer.cellFinished(record);
-      if (record.status === "engine-lost") {
-        observer.message(
-          `the Docker engine went away: resume with --resume ${context.runId} once it runs again`,
-        );
-        return store.finish("engine-lost");
+  observer.runStarted(context.runId, options.cells, store.run.plan.cellEstimatedSeconds);
+  const queue = [...options.cells];
+  const runnable = queue.find((cell) => cell.exceedsHost === null);
+  const parallel = runnable ? ((await driver.maxParallelCells?.(runnable.image)) ?? 1) : 1;
+  let ending: "interrupted" | "engine-lost" | null = null;
+  const worker = async () => {
+    for (let cell = queue.shift(); cell && ending === null; cell = queue.shift()) {
+      if (options.signal?.aborted) {
+        ending = "interrupted";
+        return;
       }
-    } catch (error) {
-      if (error instanceof RunInterruptedError) return interrupted(options);
-      throw error;
+      const current = cell;
+      observer.cellStarted(current);
+      try {
+        const record = await runCell({
+          driver,
+          cell: current,
+          image: current.image,
+          context,
+          signal: options.signal,
+          onRepetition: (repetition) => observer.repetitionFinished(current, repetition),
+        });
+        await store.writeCell(record);
+        observer.cellFinished(record);
+        if (record.status === "engine-lost") ending ??= "engine-lost";
+      } catch (error) {
+        if (!(error instanceof RunInterruptedError)) throw error;
+        ending = "interrupted";
+      }
     }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+  if (ending === "interrupted" || (ending === null && options.signal?.aborted && queue.length > 0))
+    return interrupted(options);
+  if (ending === "engine-lost") {
+    observer.message(`the Docker engine went away: resume with --resume ${context.runId} once it runs again`);
+    return store.finish("engine-lost");
   }
   return store.finish("complete");
 }

@@ -15,6 +15,7 @@ export const CONTEXT_ENTRIES = [
   "engine",
   "search",
   "scenarios",
+  "service",
 ];
 /** Set to 1 to never try a registry pull for the base image. */
 export const OFFLINE_ENV = "BUN_CAPACITY_OFFLINE";

@@ -12,7 +12,7 @@ export const fmt = {
   signedPct: (pct: number | null) => (pct === null ? "–" : `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`),
   size: (c: { cpus: number; memoryBytes: number; smol: boolean }) =>
     `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`,
-  cv: (spread: { cv: number } | null) => (spread === null ? "–" : `CV ${(spread.cv * 100).toFixed(1)}%`),
+  cv: (spread: { cv: number } | null) => (spread === null ? "–" : `${(spread.cv * 100).toFixed(1)}%`),
   /** How far to trust a cell's ceiling: disagreeing cells are never recommended, noisy ones are marked. */
   agreement: (c: { disagrees?: boolean; noisy: boolean }) =>
     c.disagrees ? "disagrees: not recommended" : c.noisy ? "noisy" : "",

@@ -13,15 +13,10 @@ export interface CoresAtCeiling {
 /** The Docker-stats fallback takes this percentile of the repetition's samples: near its busiest, past start-up. */
 export const DOCKER_STATS_CPU_PERCENTILE = 0.9;
 
-// processCpuSeconds is agreed for LoadStep; older results (and harnesses) lack it.
-const processCpuSeconds = (step: LoadStep): number | null => {
-  const value = (step as LoadStep & { processCpuSeconds?: number | null }).processCpuSeconds;
-  return typeof value === "number" ? value : null;
-};
-
 /** Cores busy at the ceiling: the confirming step's own process CPU, else the repetition's Docker stats CPU. */
 export function coresAtCeiling(step: LoadStep | null, stats: DockerStats | null): CoresAtCeiling | null {
-  const cpuSeconds = step === null ? null : processCpuSeconds(step);
+  // Optional in the contract: older results (and harnesses) lack it.
+  const cpuSeconds = step?.processCpuSeconds ?? null;
   if (step !== null && cpuSeconds !== null && step.durationMs > 0)
     return { cores: cpuSeconds / (step.durationMs / 1000), source: "step" };
   // The first sample has no previous one to difference against, so its CPU is always 0.

@@ -1,4 +1,5 @@
 import type { BenchResult, LoadStep } from "../../contract/result.ts";
+import { provenRatePerSec } from "../../search/proven-rate-per-sec.ts";
 import { stepPassesSlo } from "./step-passes-slo.ts";
 
 /** A repetition's confirmed ceiling and the confirming step it stands on. */
@@ -8,9 +9,6 @@ export interface CeilingAt {
   /** The confirming step whose rate is the ceiling: its latency is "the latency at the ceiling" everywhere. */
   step: LoadStep | null;
 }
-
-// Never above what the confirming step delivered.
-const rateOf = (step: LoadStep) => Math.min(step.offeredPerSec, step.achievedPerSec);
 
 /**
  * The one definition of "the step at the ceiling": the confirming step that passed. Under `sloOverrideMs` only
@@ -26,6 +24,6 @@ export function stepAtCeiling(result: BenchResult, sloOverrideMs?: number): Ceil
     return { ceilingPerSec: result.ceiling.ceilingPerSec, step };
   }
   const passing = confirms.filter((step) => stepPassesSlo(step, sloOverrideMs));
-  const best = passing.sort((a, b) => rateOf(b) - rateOf(a))[0] ?? null;
-  return { ceilingPerSec: best === null ? null : rateOf(best), step: best };
+  const best = passing.sort((a, b) => provenRatePerSec(b) - provenRatePerSec(a))[0] ?? null;
+  return { ceilingPerSec: best === null ? null : provenRatePerSec(best), step: best };
 }

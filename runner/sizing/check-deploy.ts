@@ -1,4 +1,5 @@
 import type { CellRecord } from "../results/cell-record.ts";
+import { measureCell } from "./cell-measurements.ts";
 import type { BaselineComparison, CheckOutcome, CheckVerdict, ScenarioCheck } from "./check-verdict.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import { resolveUnitPrices } from "./cloud-run-settings.ts";
@@ -65,7 +66,7 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
   if (capacity !== null && capacity < request.targetPerSec)
     fail(
       `capacity ${Math.round(capacity)} msg/s (ceiling ${Math.round(ceiling ?? 0)} × ${request.instances} instances × ` +
-        `${request.settings.utilizationTarget}${which}) is below the target ${request.targetPerSec} msg/s`,
+        `${request.settings.utilizationTarget}) is below the target ${request.targetPerSec} msg/s${which}`,
     );
   for (const r of sized.deployability.reasons) fail(`not deployable on Cloud Run: ${r}`);
   if (sized.memoryHeadroom !== null && sized.memoryHeadroom < MIN_HEADROOM)
@@ -89,8 +90,8 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
     const runs =
       rerunDrop === null
         ? ""
-        : ` (${judgedRun}; first run ${drop.toFixed(1)}%, re-run ${rerunDrop.toFixed(1)}%` +
-          `${Math.max(drop, rerunDrop) > request.failPct && Math.min(drop, rerunDrop) <= request.failPct ? ": the runs disagree, judged on the worse" : ", confirmed by a re-run"})`;
+        : ` (judged on the ${judgedRun}, the worse: first run ${drop.toFixed(1)}%, re-run ${rerunDrop.toFixed(1)}%; ` +
+          `${Math.max(drop, rerunDrop) > request.failPct && Math.min(drop, rerunDrop) <= request.failPct ? "the runs disagree" : "confirmed by a re-run"})`;
     if (judgedDrop > request.failPct)
       fail(
         `ceiling dropped ${judgedDrop.toFixed(1)}% against the baseline (fail over ${request.failPct}%)${runs}`,
@@ -137,7 +138,7 @@ export async function checkDeploy(request: CheckRequest, deps: CheckDeps): Promi
   const records = await deps.runCells(size);
   const suspicious = records.some((r) => {
     const base = request.baseline?.get(r.cell.scenario);
-    const ceiling = r.summary.ceilingPerSec?.median ?? null;
+    const ceiling = measureCell(r, request.settings.sloP99Ms).ceilingPerSec?.median ?? null; // as judged
     return base !== undefined && dropPct(base.ceilingPerSec, ceiling) > request.failPct;
   });
   const reruns = suspicious ? await deps.runCells(size) : [];

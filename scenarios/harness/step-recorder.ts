@@ -1,3 +1,4 @@
+import { CoarseClock } from "./coarse-clock.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
 import type { LatencyKind, OpRecorder } from "./scenario.ts";
 
@@ -38,6 +39,7 @@ export class StepWindow {
 export class StepRecorder implements OpRecorder {
   current: StepWindow;
   lateArrivals = 0;
+  private readonly clock = new CoarseClock();
 
   constructor(
     readonly kind: LatencyKind,
@@ -52,7 +54,7 @@ export class StepRecorder implements OpRecorder {
   }
 
   private complete(window: StepWindow, kind: LatencyKind, intendedNs: number): void {
-    const now = Bun.nanoseconds();
+    const now = this.clock.nowNs();
     (kind === "publish" ? window.publish : window.endToEnd).recordNanos(now - intendedNs);
     if (kind === this.kind) {
       window.completions++;

@@ -1,6 +1,7 @@
 import { PubSub } from "../../engine/index.ts";
 import { MessageLedger } from "../harness/message-ledger.ts";
 import type { LatencyKind, OpRecorder, Workload } from "../harness/scenario.ts";
+import { DecimalCounter } from "./decimal-counter.ts";
 
 /** How long close() waits for outstanding deliveries before declaring them lost. */
 export const CLOSE_DRAIN_MS = 5_000;
@@ -35,8 +36,8 @@ interface DeliveredMessage {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One topic, N subscriptions (immediate ack), M publishers on the engine. Each message carries its intended send
- * time and sequence number; every subscription tracks the sequences it still owes, so lost and redelivered
+ * One topic, N subscriptions (immediate ack), M publishers on the engine. Each message carries its sequence number;
+ * every subscription tracks the sequences it still owes (with their intended send times), so lost and redelivered
  * messages are counted, never hidden.
  */
 export async function startPubSubWorkload(
@@ -54,22 +55,24 @@ export async function startPubSubWorkload(
     });
   const publishers = Array.from({ length: options.publishers }, openPublisher);
   const ledger = new MessageLedger(options.subscribers);
-  const owed: Set<number>[] = [];
+  // Per subscription: sequence -> intended send time of every message it still owes (no timestamp strings on the wire).
+  const owed: Map<number, number>[] = [];
   const handles: { close(): Promise<void> }[] = [];
   let publishesInFlight = 0;
 
   for (let index = 0; index < options.subscribers; index++) {
     const subscriptionName = `${topicName}-sub-${index}`;
     await pubsub.topic(topicName).createSubscription(subscriptionName, { enableMessageOrdering: ordered });
-    const pending = new Set<number>();
+    const pending = new Map<number, number>();
     owed.push(pending);
     const onMessage = (message: DeliveredMessage) => {
       message.ack();
       ledger.acked++;
       const seq = Number(message.attributes.s);
-      if (pending.delete(seq)) {
+      const intendedNs = pending.get(seq);
+      if (intendedNs !== undefined && pending.delete(seq)) {
         ledger.delivered++;
-        recorder.delivered(Number(message.attributes.t));
+        recorder.delivered(intendedNs);
       } else ledger.redelivered++;
     };
     for (let stream = 0; stream < options.concurrency; stream++) {
@@ -84,19 +87,25 @@ export async function startPubSubWorkload(
   }
 
   let nextSeq = 0;
+  const seqStrings = new DecimalCounter();
   const fire = (intendedNs: number) => {
     const seq = nextSeq++;
+    const seqString = seqStrings.next();
     const publisher = options.publisherPerMessage
       ? openPublisher()
       : (publishers[seq % publishers.length] as (typeof publishers)[number]);
     const orderingKey = ordered ? `key-${seq % ORDERING_KEY_COUNT}` : undefined;
-    for (const pending of owed) pending.add(seq);
+    for (const pending of owed) pending.set(seq, intendedNs);
     publishesInFlight++;
-    const published = publisher.publishMessage({
-      data: options.payload(seq),
-      attributes: { t: String(intendedNs), s: String(seq) },
-      ...(orderingKey === undefined ? {} : { orderingKey }),
-    });
+    // Only deliveries need the sequence; a firehose sends no attributes at all.
+    const data = options.payload(seq);
+    const published = publisher.publishMessage(
+      orderingKey !== undefined
+        ? { data, attributes: { s: seqString }, orderingKey }
+        : owed.length > 0
+          ? { data, attributes: { s: seqString } }
+          : { data },
+    );
     // A herd publisher sends its one message now instead of waiting for the batch window.
     if (options.publisherPerMessage) publisher.flush().catch(() => undefined);
     published.then(

@@ -1,10 +1,11 @@
+import { stepMeetsSlo } from "../../../search/step-verdict.ts";
 import type { GeneratorStep, StepRequest } from "../load-generator.ts";
-import { stepPasses } from "../step-passes.ts";
 import type { K6Summary } from "./k6-summary.ts";
 
-/** A k6 summary as a contract load step: achieved over the longer of the send window and the last answer. */
+/** A k6 summary as a contract load step; an open step's achieved rate is over its send window (search/step-verdict.ts). */
 export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSeconds: number): GeneratorStep {
-  const windowMs = Math.max(summary.lastSendMs, summary.lastDoneMs);
+  const windowMs =
+    request.kind === "open" ? request.durationMs : Math.max(summary.lastSendMs, summary.lastDoneMs);
   const achievedPerSec = windowMs > 0 ? summary.completed / (windowMs / 1000) : 0;
   const offeredPerSec = request.kind === "open" ? (request.ratePerSec ?? 0) : achievedPerSec;
   const dropped =
@@ -16,6 +17,7 @@ export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSec
     p99Ms: summary.latency.p99Ms,
     errors: summary.errors,
     lost,
+    dropped,
   };
   return {
     step: {
@@ -26,7 +28,10 @@ export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSec
       latency: summary.latency,
       errors: summary.errors,
       lost,
-      sloMet: stepPasses(figures, dropped, request.sloP99Ms),
+      dropped,
+      processCpuSeconds: null,
+      generatorCpuSeconds: cpuSeconds,
+      sloMet: stepMeetsSlo(figures, request.sloP99Ms),
     },
     droppedRequests: dropped,
     generatorCpuSeconds: cpuSeconds,

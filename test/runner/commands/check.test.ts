@@ -122,14 +122,18 @@ describe("check against a baseline", () => {
     expect(r.calls).toBe(2);
     expect(r.code).toBe(1);
     expect(r.out).toContain("judged on the first run");
-    expect(r.out).toContain("first run 20.0%, re-run 1.0%: the runs disagree, judged on the worse");
+    expect(r.out).toContain(
+      "(judged on the first run, the worse: first run 20.0%, re-run 1.0%; the runs disagree)",
+    );
   });
   test("a worse re-run is the one judged: its lower ceiling sets the capacity", async () => {
     const r = await withBaseline([[8000], [7000]], ["--fail-pct", "15"]);
     expect(r.code).toBe(1);
     expect(r.out).toContain("ceiling 7,000/s");
     expect(r.out).toContain("judged on the re-run");
-    expect(r.out).toContain("ceiling dropped 30.0% against the baseline (fail over 15%) (re-run;");
+    expect(r.out).toContain(
+      "ceiling dropped 30.0% against the baseline (fail over 15%) (judged on the re-run",
+    );
   });
   test("a drop between warn and fail warns without a re-run", async () => {
     const r = await withBaseline([[9300]]);

@@ -6,7 +6,7 @@ export function loadStep(
   phase: LoadStep["phase"],
   offeredPerSec: number,
   p99Ms: number,
-  overrides: Partial<LoadStep> & { processCpuSeconds?: number | null } = {},
+  overrides: Partial<LoadStep> = {},
 ): LoadStep {
   return {
     phase,
@@ -24,9 +24,12 @@ export function loadStep(
     },
     errors: 0,
     lost: 0,
+    dropped: 0,
+    processCpuSeconds: null,
+    generatorCpuSeconds: null,
     sloMet: p99Ms <= 50,
     ...overrides,
-  } as LoadStep;
+  };
 }
 
 /** A ceiling-search result (SLO 50 ms) from its steps; ceilingPerSec as the search reported it. */

@@ -43,6 +43,11 @@ describe("stepAtCeiling", () => {
       expect(stepAtCeiling(result, 10)).toEqual({ ceilingPerSec: null, step: null });
     });
 
+    test("judged by the search's own step rule: a confirmation that dropped operations fails", () => {
+      const dropped = [loadStep("confirm", 1000, 10, { dropped: 3 }), loadStep("confirm", 900, 10)];
+      expect(stepAtCeiling(searchResult(dropped, 900), 40)?.ceilingPerSec).toBe(900);
+    });
+
     test("the ceiling is never above what the confirming step achieved", () => {
       const short = [loadStep("confirm", 1000, 10, { achievedPerSec: 960 })];
       expect(stepAtCeiling(searchResult(short, 1000), 40)?.ceilingPerSec).toBe(960);

@@ -33,7 +33,7 @@ function latencyAt(offered: number, ceiling: number, sloP99Ms: number, p99AtCeil
   return sloP99Ms * (1 + (load - 1) * 20);
 }
 
-function fakeSteps(ceiling: number, sloP99Ms: number, p99AtCeilingMs: number): LoadStep[] {
+function fakeSteps(ceiling: number, sloP99Ms: number, p99AtCeilingMs: number, cores?: number): LoadStep[] {
   const fractions = [0.5, 0.75, 0.9, 1, 1.05, 1.2];
   const phases = ["bracket", "bracket", "bracket", "confirm", "bisect", "bracket"] as const;
   return fractions.map((f, i) => {
@@ -56,7 +56,7 @@ function fakeSteps(ceiling: number, sloP99Ms: number, p99AtCeilingMs: number): L
       errors: 0,
       lost: 0,
       dropped: 0,
-      processCpuSeconds: null,
+      processCpuSeconds: cores === undefined ? null : cores * 5,
       generatorCpuSeconds: null,
       sloMet: met,
     };
@@ -93,7 +93,8 @@ function fakeProbe(ceiling: number): LoadStep {
 function fakeResult(spec: FakeCell, ceiling: number | null, peakBytes: number): BenchResult {
   const slo = spec.sloP99Ms ?? 50;
   const p99AtCeiling = spec.p99AtCeilingMs ?? slo * 0.6;
-  const steps = ceiling === null ? [] : [...fakeSteps(ceiling, slo, p99AtCeiling), fakeProbe(ceiling)];
+  const steps =
+    ceiling === null ? [] : [...fakeSteps(ceiling, slo, p99AtCeiling, spec.stepCores), fakeProbe(ceiling)];
   const lat = { count: 1000, p50Ms: 1, p90Ms: 2, p95Ms: 3, p99Ms: p99AtCeiling, p999Ms: 9, maxMs: 12 };
   return {
     schemaVersion: 1,
@@ -202,7 +203,7 @@ export function fakeCellRecord(spec: FakeCell): CellRecord {
     .map((r) => r.result?.ceiling?.ceilingPerSec)
     .filter((c): c is number => typeof c === "number");
   const ceilingSpread = spread(okCeilings);
-  const record = CellRecord.parse({
+  return CellRecord.parse({
     schemaVersion: 1,
     runId: spec.runId ?? "run-fixture",
     cell: {
@@ -237,12 +238,6 @@ export function fakeCellRecord(spec: FakeCell): CellRecord {
     startedAt: "2026-11-01T00:00:00.000Z",
     finishedAt: "2026-11-01T00:05:00.000Z",
   });
-  // Added after parsing: the contract may not know the agreed per-step field yet.
-  if (spec.stepCores !== undefined)
-    for (const rep of record.repetitions)
-      for (const step of rep.result?.steps ?? [])
-        Object.assign(step, { processCpuSeconds: (spec.stepCores * step.durationMs) / 1000 });
-  return record;
 }
 
 /** A small but complete matrix: 0.5/1/2 vCPU × 256/512/1024 MiB × smol, plus one exceeds-host cell. */
@@ -262,8 +257,7 @@ export function fakeMatrix(runId = "run-fixture", scenario = "throughput"): Cell
             ceilingPerSec: base * (smol ? 0.92 : 1),
             peakMemoryMiB: smol ? 150 : 190,
             p99AtCeilingMs: (smol ? 34 : 30) / cpus,
-            // one JavaScript thread, saturated (Docker stats: the stored contract may not have per-step CPU yet)
-            statsCpuPercent: [0, 90, 97, 98, 97, 99].map((p) => p * Math.min(cpus, 1)),
+            stepCores: Math.min(cpus, 1) * 0.97, // one JavaScript thread, saturated
           }),
         );
       }

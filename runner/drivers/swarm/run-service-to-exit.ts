@@ -1,0 +1,146 @@
+import type { DockerApi } from "../../docker/docker-api.ts";
+import {
+  type ServiceSpec,
+  type SwarmApi,
+  type SwarmTask,
+  TERMINAL_TASK_STATES,
+} from "../../docker/swarm-api.ts";
+import type { NodeFacts, RunFacts, RunOptions } from "../execution-driver.ts";
+import { RunAbortedError } from "../run-aborted-error.ts";
+import { StatsRecorder } from "../stats-recorder.ts";
+import { TASK_POLL_MS, TASK_START_TIMEOUT_MS } from "./swarm-defaults.ts";
+
+export interface ServiceRunDeps {
+  manager: SwarmApi;
+  /** The node's own engine, for stats, the OOM flag and applied limits; null: only what the manager knows. */
+  nodeEngine: DockerApi | null;
+}
+
+/**
+ * Runs one job service to its end: waits for its task (the timeout counts from the task running), reads the
+ * logs through the manager, inspects the task's container on its node, and always removes the service.
+ */
+export async function runServiceToExit(
+  deps: ServiceRunDeps,
+  spec: ServiceSpec,
+  node: NodeFacts,
+  options: RunOptions,
+): Promise<RunFacts> {
+  const serviceId = await deps.manager.createService(spec);
+  const watch = new TaskWatch(deps.nodeEngine);
+  try {
+    const end = await waitForTask(deps.manager, serviceId, watch, options);
+    if (end.kind === "aborted") throw new RunAbortedError(String(options.signal?.reason ?? "signal"));
+    const logs = await deps.manager.serviceLogs(serviceId);
+    const task = end.task;
+    const state =
+      task?.containerId && deps.nodeEngine ? await inspectOrNull(deps.nodeEngine, task.containerId) : null;
+    const notStarted = end.kind === "not-started" ? `the task did not run: ${describe(task)}\n` : "";
+    return {
+      exitCode: end.kind === "exited" ? (task?.exitCode ?? state?.exitCode ?? null) : null,
+      timedOut: end.kind === "timeout",
+      oomKilled: state?.oomKilled ?? false,
+      oomEvent: watch.oomEvent,
+      stdout: logs.stdout,
+      stderr: `${logs.stderr}${notStarted}`,
+      stats: watch.stop(),
+      applied: state?.applied ?? null,
+      node,
+      hostOtherCpuCores: null,
+      startupMs: null,
+      wallSeconds:
+        end.kind === "not-started" || end.runningSinceMs === null
+          ? 0
+          : (end.endedMs - end.runningSinceMs) / 1000,
+    };
+  } finally {
+    watch.stop();
+    await deps.manager.removeService(serviceId).catch(() => undefined);
+    // Swarm 20.10 leaves a removed job's container behind (even running): remove it on its node.
+    const containerId = watch.containerId;
+    if (containerId && deps.nodeEngine)
+      await deps.nodeEngine.removeContainer(containerId).catch(() => undefined);
+  }
+}
+
+type TaskEnd =
+  | {
+      kind: "exited" | "not-started" | "timeout";
+      task: SwarmTask | null;
+      runningSinceMs: number | null;
+      endedMs: number;
+    }
+  | { kind: "aborted" };
+
+async function waitForTask(
+  manager: SwarmApi,
+  serviceId: string,
+  watch: TaskWatch,
+  options: RunOptions,
+): Promise<TaskEnd> {
+  const createdMs = Date.now();
+  const startBy = createdMs + TASK_START_TIMEOUT_MS;
+  let deadline: number | null = null;
+  let runningSinceMs: number | null = null;
+  const end = (kind: "exited" | "not-started" | "timeout", task: SwarmTask | null): TaskEnd => ({
+    kind,
+    task,
+    runningSinceMs: runningSinceMs ?? createdMs, // a quick task may finish between two polls
+    endedMs: Date.now(),
+  });
+  for (;;) {
+    if (options.signal?.aborted) return { kind: "aborted" };
+    const task = (await manager.listTasks(serviceId))[0] ?? null;
+    if (task?.containerId) await watch.start(task.containerId);
+    if (task && TERMINAL_TASK_STATES.has(task.state)) {
+      return end(task.exitCode === null && !task.containerId ? "not-started" : "exited", task);
+    }
+    if (deadline === null && task?.state === "running") {
+      runningSinceMs = Date.now();
+      deadline = runningSinceMs + options.timeoutMs;
+    }
+    if (deadline !== null && Date.now() > deadline) return end("timeout", task);
+    if (deadline === null && Date.now() > startBy) return end("not-started", task);
+    await Bun.sleep(TASK_POLL_MS);
+  }
+}
+
+/** Stats and OOM events of the task's container, from its node's engine when that is reachable. */
+class TaskWatch {
+  oomEvent = false;
+  containerId: string | null = null;
+  private recorder: StatsRecorder | null = null;
+  private stops: Array<() => void> = [];
+  private stats: ReturnType<StatsRecorder["result"]> = null;
+
+  constructor(private readonly engine: DockerApi | null) {}
+
+  async start(containerId: string): Promise<void> {
+    this.containerId = containerId;
+    if (!this.engine || this.recorder) return;
+    const recorder = new StatsRecorder(Date.now());
+    this.recorder = recorder;
+    this.stops.push(this.engine.streamStats(containerId, (sample) => recorder.add(sample)));
+    const stopOom = await this.engine
+      .watchOomEvents(containerId, () => {
+        this.oomEvent = true;
+      })
+      .catch(() => () => undefined);
+    this.stops.push(stopOom);
+  }
+
+  stop(): ReturnType<StatsRecorder["result"]> {
+    for (const stop of this.stops.splice(0)) stop();
+    if (this.recorder) this.stats = this.recorder.result();
+    return this.stats;
+  }
+}
+
+async function inspectOrNull(engine: DockerApi, containerId: string) {
+  return engine.inspectContainer(containerId).catch(() => null);
+}
+
+function describe(task: SwarmTask | null): string {
+  if (!task) return "swarm created no task";
+  return `task ${task.state}${task.error ? ` (${task.error})` : ""}`;
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import type { Engine } from "../../docker/connect-engine.ts";
+import type { ContainerSpec } from "../../docker/docker-api.ts";
+import {
+  CELL_ID_LABEL,
+  OWNER_HOST_LABEL,
+  OWNER_PID_LABEL,
+  RUN_ID_LABEL,
+} from "../../execute/execute-defaults.ts";
+import type {
+  ExecutionDriver,
+  NodeFacts,
+  PodHandle,
+  PodSpec,
+  RunFacts,
+  RunOptions,
+} from "../execution-driver.ts";
+import { processIsAlive } from "../local/remove-orphans.ts";
+import { distributeImage } from "./distribute-image.ts";
+import { HostSlots } from "./host-slots.ts";
+import { probeNode } from "./probe-node.ts";
+import { runServiceToExit } from "./run-service-to-exit.ts";
+import { serviceSpec } from "./service-spec.ts";
+import { type SwarmMember, swarmMembers } from "./swarm-members.ts";
+import { SwarmNotReadyError } from "./swarm-not-ready-error.ts";
+import { usableHosts } from "./usable-hosts.ts";
+
+export interface SwarmDriverOptions {
+  /** Engines of the other nodes (unix:// or tcp://); the local engine is the manager. */
+  engines: string[];
+  /** Let nodes on one physical host measure at once (their results then share its cores). */
+  shareHosts: boolean;
+  /** This machine's name, as service owner labels carry it. */
+  host: string;
+  /** Called whenever a node starts or stops a measurement. */
+  onBusy?: (busy: Array<{ node: NodeFacts; holder: string }>) => void;
+  log?: (line: string) => void;
+  isAlive?: (pid: number) => boolean;
+}
+
+type Prepared = { facts: NodeFacts[]; slots: HostSlots };
+
+/** Runs each repetition as a one-shot Swarm job pinned to a node; one measurement per physical host at a time. */
+export class SwarmDriver implements ExecutionDriver {
+  readonly name = "swarm" as const;
+  private swarm: Promise<{ manager: Engine; members: SwarmMember[] }> | null = null;
+  private prepared: Promise<Prepared> | null = null;
+  private readonly lastNodeOfCell = new Map<string, string>();
+
+  constructor(private readonly options: SwarmDriverOptions) {}
+
+  /** Probed facts once an image is on the nodes; before that, the nodes' descriptions, hostname as host guess. */
+  async nodes(): Promise<NodeFacts[]> {
+    if (this.prepared) return (await this.prepared).facts;
+    return (await this.connect()).members.map(({ node }) => ({
+      id: node.id,
+      hostname: node.hostname,
+      physicalHostId: node.hostname,
+      cpus: node.nanoCpus / 1e9,
+      memoryBytes: node.memoryBytes,
+      kernelVersion: "",
+      cgroupVersion: null,
+    }));
+  }
+
+  /** How many cells may run at once: one per physical host (per node with shareHosts). */
+  async maxParallelCells(image: string): Promise<number> {
+    return usableHosts((await this.prepare(image)).facts, this.options.shareHosts);
+  }
+
+  async runToExit(spec: ContainerSpec, options: RunOptions): Promise<RunFacts> {
+    const { slots } = await this.prepare(spec.image);
+    const { manager, members } = await this.connect();
+    const cellId = spec.labels[CELL_ID_LABEL] ?? spec.image;
+    const need = { cpus: spec.nanoCpus / 1e9, memoryBytes: spec.memoryBytes };
+    const lease = await slots.acquire(need, cellId, this.lastNodeOfCell.get(cellId) ?? null, options.signal);
+    try {
+      this.lastNodeOfCell.set(cellId, lease.node.id);
+      const engine = members.find((m) => m.node.id === lease.node.id)?.engine ?? null;
+      const name = `bcap-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+      return await runServiceToExit(
+        { manager: manager.swarm, nodeEngine: engine?.docker ?? null },
+        serviceSpec(spec, lease.node.id, name),
+        lease.node,
+        options,
+      );
+    } finally {
+      lease.release();
+    }
+  }
+
+  startPod(_spec: PodSpec, _options: RunOptions): Promise<PodHandle> {
+    throw new SwarmNotReadyError(
+      "server mode is not implemented on the swarm driver yet",
+      "run service-mode matrices with the local driver (README: Swarm, server mode)",
+    );
+  }
+
+  /** The run's services, and any task containers Swarm left on the nodes. */
+  async removeRun(runId: string): Promise<number> {
+    const { manager, members } = await this.connect();
+    const services = await manager.swarm.listServices(`${RUN_ID_LABEL}=${runId}`);
+    await Promise.all(services.map((s) => manager.swarm.removeService(s.id)));
+    for (const member of members) {
+      const containers = (await member.engine?.docker.listContainers(`${RUN_ID_LABEL}=${runId}`)) ?? [];
+      await Promise.all(containers.map((c) => member.engine?.docker.removeContainer(c.id)));
+    }
+    return services.length;
+  }
+
+  async removeOrphans(): Promise<number> {
+    const { manager } = await this.connect();
+    const isAlive = this.options.isAlive ?? processIsAlive;
+    let removed = 0;
+    for (const service of await manager.swarm.listServices(RUN_ID_LABEL)) {
+      const pid = Number(service.labels[OWNER_PID_LABEL]);
+      if (service.labels[OWNER_HOST_LABEL] !== this.options.host) continue;
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
+      await this.removeRun(service.labels[RUN_ID_LABEL] ?? "");
+      removed++;
+    }
+    return removed;
+  }
+
+  private connect() {
+    this.swarm ??= swarmMembers(this.options.engines).then(({ manager, members }) => {
+      for (const m of members.filter((member) => !member.engine))
+        this.options.log?.(`swarm node ${m.node.hostname} (${m.node.id}) has no engine address: not used`);
+      return { manager, members: members.filter((m) => m.engine) };
+    });
+    this.swarm.catch(() => {
+      this.swarm = null;
+    });
+    return this.swarm;
+  }
+
+  /** Once: the image onto every node (docker save | docker load), then a probe job per node. */
+  private prepare(image: string): Promise<Prepared> {
+    this.prepared ??= (async () => {
+      const { manager, members } = await this.connect();
+      const engines = members.flatMap((m) => (m.engine ? [m.engine] : []));
+      const copied = await distributeImage(manager, engines, image);
+      if (copied > 0)
+        this.options.log?.(`copied ${image} to ${copied} node(s) with docker save | docker load`);
+      const facts: NodeFacts[] = [];
+      for (const member of members) facts.push(await probeNode(manager, member, image));
+      if (facts.length === 0)
+        throw new SwarmNotReadyError(
+          "no swarm node can be used",
+          "give each node's engine in BUN_CAPACITY_SWARM_ENGINES",
+        );
+      const hosts = usableHosts(facts, false);
+      this.options.log?.(
+        `swarm: ${facts.length} node(s) on ${hosts} physical host(s)${this.options.shareHosts ? ", hosts shared" : ""}`,
+      );
+      return { facts, slots: new HostSlots(facts, this.options.shareHosts, this.options.onBusy) };
+    })();
+    this.prepared.catch(() => {
+      this.prepared = null;
+    });
+    return this.prepared;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { type ServiceConfig, serviceEnvSchema } from "./service-config.ts";
+import { ServiceConfigError } from "./service-config-error.ts";
+
+/** Environment → validated config; unknown variables are ignored, empty ones count as unset. */
+export function loadServiceConfig(env: Record<string, string | undefined>): ServiceConfig {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(serviceEnvSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== "") relevant[key] = value.trim();
+  }
+  const parsed = serviceEnvSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const values = parsed.error.issues
+      .map((issue) => String(issue.path[0]))
+      .map((key) => `${key}=${JSON.stringify(relevant[key])}`)
+      .join(", ");
+    throw new ServiceConfigError(
+      `Invalid service environment (${values}):\n${z.prettifyError(parsed.error)}\nFix or unset the variable; the defaults are in service/service-defaults.ts.`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    autoCreate: e.PUBSUB_AUTO_CREATE,
+    maxOutstandingMessages: e.PUBSUB_MAX_OUTSTANDING_MESSAGES,
+    maxOutstandingBytes: e.PUBSUB_MAX_OUTSTANDING_BYTES,
+    ackDeadlineSeconds: e.PUBSUB_ACK_DEADLINE_SECONDS,
+    maxBacklogMessages: e.PUBSUB_MAX_BACKLOG_MESSAGES,
+    maxBacklogBytes: e.PUBSUB_MAX_BACKLOG_BYTES,
+    maxBodyBytes: e.PUBSUB_MAX_BODY_BYTES,
+    shutdownGraceMs: e.PUBSUB_SHUTDOWN_GRACE_MS,
+  };
+}

@@ -1,0 +1,19 @@
+import { MAX_MESSAGE_BYTES, type PublishInput } from "../../engine/index.ts";
+import type { PublishMessageBody } from "./publish-body.ts";
+
+/** Body message → engine input, or a message naming what is wrong with messages[index]. */
+export function toPublishInput(body: PublishMessageBody, index: number): PublishInput | string {
+  const data = body.data === undefined ? undefined : Buffer.from(body.data, "utf8");
+  let size = data?.length ?? 0;
+  let attributeCount = 0;
+  for (const [key, value] of Object.entries(body.attributes ?? {})) {
+    size += key.length + value.length;
+    attributeCount++;
+  }
+  if (size === 0 && attributeCount === 0)
+    return `messages[${index}] has neither data nor attributes; a message needs at least one.`;
+  size += body.orderingKey?.length ?? 0;
+  if (size > MAX_MESSAGE_BYTES)
+    return `messages[${index}] is ${size} bytes; the limit is ${MAX_MESSAGE_BYTES}. Publish a reference instead.`;
+  return { data, attributes: body.attributes, orderingKey: body.orderingKey };
+}
