@@ -19,7 +19,6 @@ import { executeRun } from "../execute/execute-run.ts";
 import { listenForInterrupt, SIGNAL_EXIT_CODES } from "../execute/interrupt-signal.ts";
 import { prepareRun } from "../execute/prepare-run.ts";
 import { printFailure } from "../execute/print-failure.ts";
-import { withHostLock } from "../host/with-host-lock.ts";
 import type { Plan } from "../plan/plan.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
@@ -52,37 +51,25 @@ function ownerContext(runId: string, commit: string | null) {
   return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
 }
 
-/** Holds the host lock (one measuring run per host) around a run or a resume. */
-function locked(runId: string, options: RunPlanOptions, work: (observer: RunObserver) => Promise<RunRecord>) {
-  const observer = options.observer ?? new ProgressPrinter();
-  const lock = { runId, log: (line: string) => observer.message(line), signal: options.signal };
-  return withHostLock(options.hostLock ?? true, lock, () => work(observer));
-}
-
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
 export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise<RunRecord> {
-  const runId = options.runId ?? newRunId();
-  return locked(runId, options, (observer) => runPlanLocked(plan, runId, observer, options));
-}
-
-async function runPlanLocked(plan: Plan, runId: string, observer: RunObserver, options: RunPlanOptions) {
   const docker = options.docker ?? createDockerClient();
+  const observer = options.observer ?? new ProgressPrinter();
   const log = (line: string) => observer.message(line);
   const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
   const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
+  const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal: options.signal });
+  const { signal, hostLock = true } = options;
+  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal, hostLock });
 }
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
 export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {
-  return locked(runId, options, (observer) => resumeRunLocked(runId, observer, options));
-}
-
-async function resumeRunLocked(runId: string, observer: RunObserver, options: RunPlanOptions) {
   const docker = options.docker ?? createDockerClient();
+  const observer = options.observer ?? new ProgressPrinter();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.open(resultsDir, runId);
   const log = (line: string) => observer.message(line);
@@ -97,7 +84,8 @@ async function resumeRunLocked(runId: string, observer: RunObserver, options: Ru
   const cells = cellsToRun(prepared.plan.cells, store.done);
   log(`resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run`);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ driver, store, cells, context, observer, signal: options.signal });
+  const { signal, hostLock = true } = options;
+  return executeRun({ driver, store, cells, context, observer, signal, hostLock });
 }
 
 /**
