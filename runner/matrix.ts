@@ -1,26 +1,15 @@
+import { runShell, type ShellIo } from "./cli/command-shell.ts";
+import { checkCommand } from "./commands/check.ts";
+import { compareCommand } from "./commands/compare.ts";
+import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
-import { printFailure } from "./execute/print-failure.ts";
 
-type Command = (argv: string[]) => Promise<number>;
+/** Every command; the first is the default (`bun runner/matrix.ts matrix.yaml` runs it). */
+export const COMMANDS = [runCommand, reportCommand, compareCommand, checkCommand] as const;
 
-/** Subcommands other than run live in runner/commands/<name>.ts, each exporting `<name>Command(argv)`. */
-const OTHER_COMMANDS = ["report", "compare", "check"] as const;
-
-/** `bun runner/matrix.ts [run|report|compare|check] ...`: dispatches and exits with the command's code. */
-export async function main(argv: string[]): Promise<number> {
-  const [first, ...rest] = argv;
-  const name = OTHER_COMMANDS.find((command) => command === first);
-  if (!name) return runCommand(argv);
-  const module = (await import(`./commands/${name}.ts`)) as Record<string, Command | undefined>;
-  const command = module[`${name}Command`];
-  if (!command) {
-    console.error(`error: the ${name} command is not available in this checkout`);
-    return 1;
-  }
-  return command(rest);
+/** `bun runner/matrix.ts [run|report|compare|check] ...`: the shell picks the command and maps errors to exit codes. */
+export function main(argv: readonly string[], io: ShellIo = {}): Promise<number> {
+  return runShell(COMMANDS, argv, io);
 }
 
-if (import.meta.main) {
-  const code = await main(process.argv.slice(2)).catch(printFailure);
-  process.exit(code);
-}
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));

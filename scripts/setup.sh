@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 BUN_VERSION="$(tr -d '[:space:]' < .bun-version)"
 K6_VERSION="$(tr -d '[:space:]' < .k6-version)"
 K6_DIR=".cache/k6/$K6_VERSION"
-DOCKER_WAIT_SECONDS=60
+DOCKER_WAIT_SECONDS="${DOCKER_WAIT_SECONDS:-60}"
 DOCKERD_LOG="${DOCKERD_LOG:-/var/log/dockerd.log}"
+DOCKERD_PIDFILE="${DOCKERD_PIDFILE:-/var/run/docker.pid}"
+DOCKERD_STARTS=3
 APT_LOG="${APT_LOG:-/tmp/bun-capacity-apt.log}"
 say() { printf '[setup] %s\n' "$*" >&2; }
 
@@ -44,6 +46,15 @@ ensure_deps() {
   bun install --frozen-lockfile --silent >&2
 }
 
+start_dockerd() {
+  # A pid file left by an engine that is gone would stop the new one from starting.
+  if [ -f "$DOCKERD_PIDFILE" ] && ! kill -0 "$(cat "$DOCKERD_PIDFILE" 2>/dev/null)" 2>/dev/null; then
+    rm -f "$DOCKERD_PIDFILE"
+  fi
+  say "starting dockerd in the background (log: $DOCKERD_LOG)"
+  nohup dockerd >>"$DOCKERD_LOG" 2>&1 &
+}
+
 ensure_docker() {
   if docker info >/dev/null 2>&1; then return; fi
   if [ "$(id -u)" != 0 ] || [ ! -f /etc/debian_version ]; then
@@ -54,15 +65,23 @@ ensure_docker() {
     say "installing Debian's docker.io (the Docker engine)"
     apt_install docker.io
   fi
-  if ! pgrep -x dockerd >/dev/null 2>&1; then
-    say "starting dockerd in the background (log: $DOCKERD_LOG)"
-    nohup dockerd >"$DOCKERD_LOG" 2>&1 &
-  fi
-  for _ in $(seq 1 "$DOCKER_WAIT_SECONDS"); do
-    docker info >/dev/null 2>&1 && return
+  # A dockerd process that does not answer is starting up or shutting down: wait for it to answer or to exit, and
+  # start a fresh one once no dockerd is left (each start gets the full wait again).
+  local starts=0 deadline=$((SECONDS + DOCKER_WAIT_SECONDS)) waiting_said=""
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    if docker info >/dev/null 2>&1; then return; fi
+    if ! pgrep -x dockerd >/dev/null 2>&1; then
+      [ "$starts" -lt "$DOCKERD_STARTS" ] || break
+      start_dockerd
+      starts=$((starts + 1))
+      deadline=$((SECONDS + DOCKER_WAIT_SECONDS))
+    elif [ "$starts" = 0 ] && [ -z "$waiting_said" ]; then
+      say "a dockerd is running but not answering (starting or shutting down): waiting for it"
+      waiting_said=1
+    fi
     sleep 1
   done
-  say "dockerd did not answer within ${DOCKER_WAIT_SECONDS}s; see $DOCKERD_LOG"
+  say "dockerd did not answer within ${DOCKER_WAIT_SECONDS}s after $starts start(s); see $DOCKERD_LOG"
   exit 1
 }
 

@@ -1,54 +1,74 @@
 import { z } from "zod";
-import { Cpus, MemoryBytes, noDuplicates, ProfileName, ScenarioName } from "../config/field-schemas.ts";
-
-const commaList = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (text) => (typeof text === "string" ? text.split(",").map((part) => part.trim()) : text),
-    z.array(item).superRefine(noDuplicates),
-  );
-
-const NumberText = z.string().transform((text, ctx) => {
-  const value = text === "" ? Number.NaN : Number(text);
-  if (Number.isFinite(value)) return value;
-  ctx.addIssue({ code: "custom", message: "expected a number of CPUs like 0.5, 1 or 2", input: text });
-  return z.NEVER;
-});
+import { MIN_CPUS } from "../config/config-defaults.ts";
+import { Cpus, MemoryBytesText, ProfileName, ScenarioName } from "../config/field-schemas.ts";
+import { MAX_CPUS, MAX_LIST_ITEMS, MAX_REPETITIONS } from "../config/input-limits.ts";
+import { booleanFlag, valueFlag } from "./flags/flag-registry.ts";
+import { choiceText, commaList, decimalText, PathText, wholeText } from "./flags/flag-values.ts";
 
 const SMOL_CHOICES: Record<string, boolean[]> = { true: [true], false: [false], both: [false, true] };
+const RUN_ID = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
+    "expected a run id (a folder name under the results directory)",
+  );
 
-/** Flag values as typed; each turns into its RunArgs field or an error naming what is allowed. */
-export const FlagValues = z.object({
-  profile: ProfileName.optional(),
-  cpus: commaList(NumberText.pipe(Cpus)).optional(),
-  memory: commaList(MemoryBytes).optional(),
-  smol: z
-    .string()
-    .transform((text, ctx) => {
-      const choice = SMOL_CHOICES[text.toLowerCase()];
-      if (choice) return choice;
-      ctx.addIssue({ code: "custom", message: "expected true, false or both", input: text });
-      return z.NEVER;
-    })
-    .optional(),
-  scenario: commaList(ScenarioName).optional(),
-  reps: z
-    .string()
-    .regex(/^\d+$/, "expected a whole number of repetitions, at least 1")
-    .transform(Number)
-    .pipe(z.number().min(1, "expected a whole number of repetitions, at least 1"))
-    .optional(),
-  out: z.string().min(1, "expected a directory").optional(),
-  resume: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "expected a run id (a folder name under the results directory)")
-    .optional(),
-  "dry-run": z.boolean().optional(),
-  force: z.boolean().optional(),
-  "no-host-lock": z.boolean().optional(),
-  help: z.boolean().optional(),
+/** The flags of `run`: one entry per flag (add yours here; it shows up in --help and is parsed by zod). */
+export const RUN_FLAGS = z.strictObject({
+  profile: valueFlag(ProfileName, {
+    help: "profile of the matrix file (default: its defaultProfile)",
+    value: "NAME",
+    example: "--profile quick",
+  }),
+  cpus: valueFlag(
+    commaList(decimalText("CPUs", { min: MIN_CPUS, max: MAX_CPUS }).pipe(Cpus), MAX_LIST_ITEMS),
+    {
+      help: "replace the cpus axis, e.g. --cpus 0.5,1 (up to 8, Cloud Run's largest, unless --force)",
+      value: "LIST",
+      example: "--cpus 0.5,1",
+    },
+  ),
+  memory: valueFlag(commaList(MemoryBytesText, MAX_LIST_ITEMS), {
+    help: "replace the memory axis, e.g. --memory 256Mi,512Mi (Ki Mi Gi, k m g, or bytes)",
+    value: "LIST",
+    example: "--memory 256Mi,512Mi",
+  }),
+  smol: valueFlag(choiceText(SMOL_CHOICES), {
+    help: "replace the smol axis",
+    value: "true|false|both",
+    example: "--smol both",
+  }),
+  scenario: valueFlag(commaList(ScenarioName, MAX_LIST_ITEMS), {
+    help: "run only these scenarios, e.g. --scenario throughput,fanout",
+    value: "LIST",
+    example: "--scenario throughput",
+  }),
+  reps: valueFlag(wholeText("repetitions", { min: 1, max: MAX_REPETITIONS }), {
+    help: `repetitions per cell (1 to ${MAX_REPETITIONS})`,
+    value: "N",
+    example: "--reps 3",
+  }),
+  out: valueFlag(PathText, {
+    help: "results directory (default results)",
+    value: "DIR",
+    example: "--out results",
+  }),
+  resume: valueFlag(RUN_ID, {
+    help: "continue an interrupted run, skipping finished cells",
+    value: "RUN_ID",
+    example: "--resume 2024-05-01T10-00-00Z-abc123",
+  }),
+  "dry-run": booleanFlag("check everything a run would and print the planned cells and time; start nothing"),
+  force: booleanFlag("also run cells bigger than the host or than Cloud Run's largest instance"),
+  "no-host-lock": booleanFlag(
+    "do not wait for other measuring runs on this host (they will measure each other)",
+  ),
+  driver: valueFlag(z.enum(["local", "swarm"], { error: "expected local or swarm" }), {
+    help: "where repetitions run: this engine (default) or the Docker Swarm it manages (README: Swarm)",
+    value: "local|swarm",
+    example: "--driver swarm",
+  }),
 });
-export const FLAG_NAMES = Object.keys(FlagValues.shape);
-export const BOOLEAN_FLAGS = ["dry-run", "force", "no-host-lock", "help"];
 
 /** What `run` was asked to do. */
 export const RunArgs = z
@@ -63,9 +83,11 @@ export const RunArgs = z
     repetitions: z.number().int().positive().nullable(),
     outDir: z.string(),
     resumeRunId: z.string().nullable(),
+    driver: z.enum(["local", "swarm"]).nullable(),
     dryRun: z.boolean(),
     force: z.boolean(),
-    hostLock: z.boolean().describe("false with --no-host-lock: measure even while another run measures here"),
+    /** false with --no-host-lock: do not wait for other measuring runs on this host */
+    hostLock: z.boolean(),
     help: z.boolean(),
   })
   .strict();

@@ -1,39 +1,41 @@
-import { parseArgs } from "node:util";
-import { exportReports } from "../report/export-reports.ts";
-import { ReportInputError } from "../report/report-input-error.ts";
+import { z } from "zod";
+import { type CommandIo, defineCommand } from "../cli/command.ts";
+import { runShell, type ShellIo } from "../cli/command-shell.ts";
+import { EXIT } from "../cli/exit-codes.ts";
+import { resultsDirOf, resultsFlag } from "../cli/results-flag.ts";
+import { writeReports } from "../report/export-reports.ts";
+import { readRunDir } from "../report/read-run-dir.ts";
 import { resolveRunDir } from "../report/resolve-run-dir.ts";
+import { sizeStoredRun } from "../report/size-run-dir.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 
-export const REPORT_USAGE = `Usage: bun runner/matrix.ts report [<run-id>|latest] [--results results]
+const USAGE = `Usage: bun runner/matrix.ts report [RUN_ID|latest] [--results DIR]
 
-Re-renders sizing.json, sizing.csv, report.md and report.html of a stored run from its cells/*.json
-(with the run's cloudRun settings) and prints the terminal tables.`;
+Re-renders sizing.json, sizing.csv, report.md and report.html of a stored run from its run.json and cells/*.json
+(with the run's own cloudRun settings) and prints the terminal tables. A damaged or missing run.json or cell
+record stops it with exit 2, naming the file; nothing is rewritten then.`;
 
-/** `report <run-id>`: re-renders every report of a stored run. Exit 0, or 2 on bad input. */
-export async function reportCommand(argv: string[], resultsDir = DEFAULT_RESULTS_DIR): Promise<number> {
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv[0] === "report" ? argv.slice(1) : argv,
-      allowPositionals: true,
-      options: { results: { type: "string" }, help: { type: "boolean", short: "h" } },
-    });
-    if (values.help) {
-      console.log(REPORT_USAGE);
-      return 0;
-    }
-    if (positionals.length > 1)
-      throw new ReportInputError("give one run id", "e.g. `bun runner/matrix.ts report latest`");
-    await exportReports(await resolveRunDir(positionals[0], values.results ?? resultsDir));
-    return 0;
-  } catch (error) {
-    if (error instanceof ReportInputError) {
-      console.error(`report: ${error.message}\n${error.nextStep}`);
-      return 2;
-    }
-    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      console.error(`report: ${error.message}\n\n${REPORT_USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
+/** Builds the command; `resultsDir` is where run ids are looked up when --results is not given. */
+export function makeReportCommand(resultsDir = DEFAULT_RESULTS_DIR) {
+  return defineCommand({
+    name: "report",
+    usage: USAGE,
+    flags: z.strictObject({ results: resultsFlag }),
+    positionals: { min: 0, max: 1, names: "one run id (or latest)" },
+    /** load (validated) -> size (in memory) -> export (files, tables). */
+    run: async ({ flags, positionals }) => {
+      const runDir = await resolveRunDir(positionals[0], resultsDirOf(flags.results, resultsDir));
+      const contents = await readRunDir(runDir);
+      const report = sizeStoredRun(contents);
+      await writeReports(runDir, report, contents.records);
+      return EXIT.ok;
+    },
+  });
+}
+
+export const reportCommand = makeReportCommand();
+
+/** `report` alone, for tests: argv without the command name is fine. */
+export function runReport(argv: string[], resultsDir?: string, io: ShellIo & Partial<CommandIo> = {}) {
+  return runShell([makeReportCommand(resultsDir)], argv, io);
 }

@@ -1,25 +1,26 @@
 import os from "node:os";
 import { join, resolve } from "node:path";
-import {
-  BAD_INPUT_EXIT_CODE,
-  badInputMessage,
-  DEFAULT_OUT_DIR,
-  loadMatrix,
-  localHostFacts,
-  parseRunArgs,
-  planRun,
-  RUN_USAGE,
-  renderDryRun,
-} from "../cli/index.ts";
+import { DEFAULT_MATRIX_PATH, DEFAULT_OUT_DIR } from "../cli/cli-defaults.ts";
+import { type CommandContext, defineCommand } from "../cli/command.ts";
+import { EXIT, signalExitCode } from "../cli/exit-codes.ts";
+import { toRunArgs } from "../cli/parse-run-args.ts";
+import { renderDryRun } from "../cli/render-dry-run.ts";
+import { RUN_FLAGS, type RunArgs } from "../cli/run-args.ts";
+import { loadMatrix } from "../config/load-matrix.ts";
+import type { Matrix } from "../config/matrix.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { createDriver } from "../drivers/create-driver.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";
 import { executeRun } from "../execute/execute-run.ts";
-import { listenForInterrupt, SIGNAL_EXIT_CODES } from "../execute/interrupt-signal.ts";
 import { prepareRun } from "../execute/prepare-run.ts";
-import { printFailure } from "../execute/print-failure.ts";
+import { localHostFacts } from "../plan/host-facts.ts";
 import type { Plan } from "../plan/plan.ts";
+import { planRun } from "../plan/plan-run.ts";
+import { validatePlan } from "../plan/validate-plan.ts";
+import { preflightRun } from "../preflight/preflight-run.ts";
+import { previewResume } from "../preflight/preview-resume.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
 import { exportReports } from "../report/export-reports.ts";
@@ -29,8 +30,6 @@ import { newRunId } from "../results/run-id.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import { RunStore } from "../results/run-store.ts";
-import { RunStoreError } from "../results/run-store-error.ts";
-import { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
 
 export interface RunPlanOptions {
   docker?: DockerApi;
@@ -46,6 +45,37 @@ export interface RunPlanOptions {
   hostLock?: boolean;
 }
 
+/** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
+function planDriver(
+  plan: Plan,
+  docker: DockerApi,
+  observer: RunObserver,
+  env?: Record<string, string | undefined>,
+) {
+  return createDriver(plan.execution?.driver ?? "local", {
+    docker,
+    host: os.hostname(),
+    shareHosts: plan.execution?.shareHosts ?? false,
+    env: env ?? process.env,
+    log: (line) => observer.message(line),
+    onBusy: (busy) => observer.nodesBusy?.(busy),
+  });
+}
+
+/** Swarm: plans every cell, then fits the plan to the nodes (exceeds-host, wall-time estimate). */
+async function planForDriver(matrix: Matrix, args: RunArgs): Promise<Plan> {
+  const plan = planRun(matrix, args, localHostFacts());
+  if (plan.execution?.driver !== "swarm") return plan;
+  const all = planRun(matrix, { ...args, force: true }, localHostFacts());
+  const driver = createDriver("swarm", {
+    docker: createDockerClient(),
+    host: os.hostname(),
+    env: process.env,
+  });
+  const shareHosts = plan.execution.shareHosts;
+  return placeOnNodes(all, await driver.nodes(), { force: args.force, shareHosts });
+}
+
 /** What labels this process's containers, so a later run can tell its orphans from live runs. */
 function ownerContext(runId: string, commit: string | null) {
   return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
@@ -56,7 +86,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
   const docker = options.docker ?? createDockerClient();
   const observer = options.observer ?? new ProgressPrinter();
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
   const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
@@ -73,7 +103,7 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.open(resultsDir, runId);
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(store.run.plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, store.run.plan, {
     driver,
     env: options.env,
@@ -88,61 +118,88 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   return executeRun({ driver, store, cells, context, observer, signal, hostLock });
 }
 
+const RUN_USAGE = `Usage: bun runner/matrix.ts [run] [MATRIX_FILE] [flags]
+
+Runs every cell of MATRIX_FILE (default ${DEFAULT_MATRIX_PATH}) in Docker under real CPU/memory limits.
+
+Other commands (each has --help):
+  report RUN_ID|latest     re-render the reports of a stored run
+  compare RUN_A RUN_B      per-cell changes between two runs
+  check --target N ...     pre-deploy gate: run one size, exit 0 pass, 1 fail, 2 bad input
+
+Axis flags narrow the whole plan, cells added by include rules too. Exit codes: 0 done, 1 failed cells or
+Docker trouble, 2 bad input (flags, matrix file, stored results), 130/143 stopped by SIGINT/SIGTERM.`;
+
+/** The default lands in <repo>/results wherever it is run from, where report/compare/check look. */
+function resultsDirFor(outDir: string): string {
+  return outDir === DEFAULT_OUT_DIR ? DEFAULT_RESULTS_DIR : resolve(outDir);
+}
+
 /**
  * `bun runner/matrix.ts [run] [MATRIX_FILE] [flags]`:
- * load -> validate -> plan -> (dry run: print, exit) -> prepare -> run -> collect -> export.
+ * load -> plan -> validate (everything a run needs) -> (dry run: print, exit) -> run -> collect -> export.
  */
-export async function runCommand(argv: string[]): Promise<number> {
-  const interrupt = listenForInterrupt();
-  try {
-    const args = parseRunArgs(argv);
-    if (args.help) {
-      console.log(RUN_USAGE);
-      return 0;
+export const runCommand = defineCommand({
+  name: "run",
+  usage: RUN_USAGE,
+  flags: RUN_FLAGS,
+  positionals: { min: 0, max: 1, names: "at most one matrix file path" },
+  run: async ({ flags, positionals }, context) => {
+    const args = toRunArgs(flags, positionals);
+    const resultsDir = resultsDirFor(args.outDir);
+    if (args.resumeRunId) return resume(args, args.resumeRunId, resultsDir, context);
+    const matrix = loadMatrix(args.matrixPath);
+    const plan = await planForDriver(matrix, args);
+    validatePlan(plan, { force: args.force });
+    await preflightRun(matrix, plan, resultsDir);
+    if (args.dryRun) {
+      context.out(renderDryRun(plan));
+      return EXIT.ok;
     }
-    // The default lands in <repo>/results wherever it is run from, where report/compare/check look.
-    const resultsDir = args.outDir === DEFAULT_OUT_DIR ? DEFAULT_RESULTS_DIR : resolve(args.outDir);
-    const options = { resultsDir, signal: interrupt.signal, hostLock: args.hostLock };
-    let record: RunRecord;
-    if (args.resumeRunId) {
-      record = await resumeRun(args.resumeRunId, options);
-    } else {
-      // cloudRun is validated now, so a bad section fails before the run rather than in the report at its end.
-      const matrix = loadMatrix(args.matrixPath, { cloudRunSchema: CloudRunSettings });
-      const plan = planRun(matrix, args, localHostFacts());
-      if (args.dryRun) {
-        console.log(renderDryRun(plan));
-        return 0;
-      }
-      record = await runPlan(plan, options);
-    }
-    const runDir = join(resultsDir, record.runId);
-    console.error(`[run] ${record.state}: results in ${runDir}`);
-    if (record.state === "interrupted") return SIGNAL_EXIT_CODES[interrupt.received() ?? "SIGINT"] ?? 130;
-    if (record.state === "complete" && !(await exportOrExplain(runDir, record.runId))) return 1;
-    return runExitCode(record);
-  } catch (error) {
-    const badInput = error instanceof RunStoreError ? `error: ${error.message}` : badInputMessage(error);
-    if (badInput !== null) {
-      console.error(badInput);
-      return BAD_INPUT_EXIT_CODE;
-    }
-    return printFailure(error);
-  } finally {
-    interrupt.dispose();
+    context.startRunPhase();
+    return finish(
+      await runPlan(plan, { resultsDir, signal: context.signal, hostLock: args.hostLock }),
+      resultsDir,
+      context,
+    );
+  },
+});
+
+/** --resume: checks the stored run, then continues it; with --dry-run it only says what would run. */
+async function resume(args: RunArgs, runId: string, resultsDir: string, context: CommandContext) {
+  const preview = await previewResume(resultsDir, runId);
+  if (args.dryRun) {
+    context.out(preview);
+    return EXIT.ok;
   }
+  context.startRunPhase();
+  return finish(
+    await resumeRun(runId, { resultsDir, signal: context.signal, hostLock: args.hostLock }),
+    resultsDir,
+    context,
+  );
+}
+
+/** collect -> export: the run's state becomes the exit code; a complete run gets its reports. */
+async function finish(record: RunRecord, resultsDir: string, context: CommandContext): Promise<number> {
+  const runDir = join(resultsDir, record.runId);
+  context.err(`[run] ${record.state}: results in ${runDir}`);
+  if (record.state === "interrupted") return signalExitCode(context.received());
+  if (record.state === "complete" && !(await exportOrExplain(runDir, record.runId, context)))
+    return EXIT.failed;
+  return runExitCode(record);
 }
 
 /** The sizing tables and reports; a failure here keeps the run and says how to retry. */
-async function exportOrExplain(runDir: string, runId: string): Promise<boolean> {
+async function exportOrExplain(runDir: string, runId: string, context: CommandContext): Promise<boolean> {
   try {
     await exportReports(runDir);
     return true;
   } catch (error) {
-    console.error(
+    context.err(
       `error: the run is recorded in ${runDir} but its reports failed: ${(error as Error).message}`,
     );
-    console.error(`retry with: bun runner/matrix.ts report ${runId}`);
+    context.err(`retry with: bun runner/matrix.ts report ${runId}`);
     return false;
   }
 }

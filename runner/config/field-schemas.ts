@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { checkCommandItem } from "./command-template.ts";
 import { MIN_CPUS, MIN_MEMORY_BYTES } from "./config-defaults.ts";
+import {
+  MAX_CPUS,
+  MAX_ENTRIES,
+  MAX_LIST_ITEMS,
+  MAX_MEMORY_BYTES,
+  MAX_REPETITIONS,
+  MAX_TEXT_CHARS,
+} from "./input-limits.ts";
 import { MEMORY_SIZE_HELP, parseMemorySize } from "./memory-size.ts";
 
 /** Leaf schemas of matrix.yaml; each message says what is allowed. */
@@ -9,10 +17,15 @@ const CPUS_HELP = "a number of CPUs like 0.5, 1 or 2";
 export const Cpus = z
   .number({ error: `expected ${CPUS_HELP}` })
   .finite(`expected ${CPUS_HELP}`)
-  .min(MIN_CPUS, `must be at least ${MIN_CPUS} (Docker's smallest CPU limit); expected ${CPUS_HELP}`);
+  .min(MIN_CPUS, `must be at least ${MIN_CPUS} (Docker's smallest CPU limit); expected ${CPUS_HELP}`)
+  .max(MAX_CPUS, `must be at most ${MAX_CPUS}; expected ${CPUS_HELP}`);
 
 /** A memory size in any accepted unit, to bytes; at least Docker's 6 MiB minimum. */
-export const MemoryBytes = z.unknown().transform((input, ctx) => {
+export const MemoryBytes = z.unknown().transform(toMemoryBytes);
+/** The same for command-line text. */
+export const MemoryBytesText = z.string().transform(toMemoryBytes);
+
+function toMemoryBytes(input: unknown, ctx: z.core.$RefinementCtx<unknown>): number {
   const parsed = parseMemorySize(input);
   if ("error" in parsed) {
     ctx.addIssue({ code: "custom", message: parsed.error, input });
@@ -26,8 +39,12 @@ export const MemoryBytes = z.unknown().transform((input, ctx) => {
     });
     return z.NEVER;
   }
+  if (parsed.bytes > MAX_MEMORY_BYTES) {
+    ctx.addIssue({ code: "custom", message: `must be at most 1Ti; expected ${MEMORY_SIZE_HELP}`, input });
+    return z.NEVER;
+  }
   return parsed.bytes;
-});
+}
 
 export const Bool = z.boolean({ error: "expected true or false" });
 
@@ -44,11 +61,17 @@ export const FlagKey = z
     /^[A-Za-z][A-Za-z0-9_-]*$/,
     "a flag name may only use letters, digits, '_' or '-', starting with a letter",
   );
-export const FlagValue = z.union([z.string(), z.number(), z.boolean()], {
+export const FlagValue = z.union([z.string().max(MAX_TEXT_CHARS), z.number().finite(), z.boolean()], {
   error: "expected a flag value (string, number or boolean)",
 });
 export const FlagEntry = z.union(
-  [FlagValue, z.array(FlagValue).min(1, "a flag axis needs at least one value")],
+  [
+    FlagValue,
+    z
+      .array(FlagValue)
+      .min(1, "a flag axis needs at least one value")
+      .max(MAX_LIST_ITEMS, `a flag axis may have at most ${MAX_LIST_ITEMS} values`),
+  ],
   {
     error:
       "expected a flag value (string, number or boolean) or a list of them (the list makes the flag an axis)",
@@ -71,7 +94,8 @@ export const PositiveMs = z
 export const Repetitions = z
   .number({ error: "expected a whole number of repetitions, at least 1" })
   .int("expected a whole number of repetitions, at least 1")
-  .min(1, "expected a whole number of repetitions, at least 1");
+  .min(1, "expected a whole number of repetitions, at least 1")
+  .max(MAX_REPETITIONS, `expected at most ${MAX_REPETITIONS} repetitions`);
 
 export const ImageRef = z
   .string({ error: "expected an image reference like myapp:1.2" })
@@ -87,17 +111,21 @@ export const CommandTemplate = z
     });
   });
 
-/** Rejects repeated values (after unit conversion: 512Mi and 0.5Gi are the same). */
+/** Rejects repeated values (after unit conversion: 512Mi and 0.5Gi are the same); linear, first repeat only. */
 export function noDuplicates<T>(values: T[], ctx: z.RefinementCtx) {
-  values.forEach((value, index) => {
-    if (values.indexOf(value) !== index)
+  const seen = new Set<T>();
+  for (const [index, value] of values.entries()) {
+    if (seen.has(value)) {
       ctx.addIssue({
         code: "custom",
         message: "repeats an earlier value of the list",
         path: [index],
         input: value,
       });
-  });
+      return;
+    }
+    seen.add(value);
+  }
 }
 
 /** Error option for z.record: says a mapping is expected, and passes a bad key's own message through. */
@@ -110,3 +138,11 @@ export function mappingError(what: string) {
     },
   };
 }
+
+/** At most MAX_ENTRIES keys in a mapping (scenarios, profiles, env, flags). */
+export function fewEntries(record: Record<string, unknown>) {
+  return Object.keys(record).length <= MAX_ENTRIES;
+}
+export const FEW_ENTRIES = `expected at most ${MAX_ENTRIES} entries`;
+export const MAX_LIST = MAX_LIST_ITEMS;
+export const MAX_MATCHERS = MAX_ENTRIES;

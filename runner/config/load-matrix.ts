@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
-import type { z } from "zod";
+import { MAX_MATRIX_FILE_BYTES } from "./input-limits.ts";
 import { locateIssue, type RawIssue } from "./locate-issue.ts";
 import type { Matrix, MatrixVariant } from "./matrix.ts";
 import { BODY_KEYS, MatrixBody } from "./matrix-body.ts";
@@ -9,32 +9,58 @@ import { MatrixError } from "./matrix-error.ts";
 import { MatrixFile } from "./matrix-file.ts";
 import { isMapping, mergeProfile, profileDefines } from "./merge-profile.ts";
 import { resolveVariant } from "./resolve-variant.ts";
+import { yamlIssues } from "./yaml-guard.ts";
 
-export type LoadMatrixOptions = {
-  /** Plug point for the Cloud Run section's schema (owned by runner/sizing); without it, cloudRun stays unknown. */
-  cloudRunSchema?: z.ZodType;
-};
+const LOCATED_ISSUES = 10;
+
+const wholeFile = (file: string, message: string, cause?: unknown) =>
+  new MatrixError(file, [{ path: "", line: null, column: null, message }], {
+    cause,
+    nextStep: "Check the path and run again.",
+  });
 
 /** Reads and validates a matrix file: every profile is merged and checked now, so a bad one fails before any run. */
-export function loadMatrix(file: string, options: LoadMatrixOptions = {}): Matrix {
+export function loadMatrix(file: string): Matrix {
   let text: string;
   try {
+    const info = statSync(file);
+    if (!info.isFile())
+      throw wholeFile(file, "is not a file; pass the path of a matrix file, e.g. matrix.yaml");
+    if (info.size > MAX_MATRIX_FILE_BYTES) throw tooBig(file, info.size);
     text = readFileSync(file, "utf8");
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : String(error);
-    const message = `cannot read it (${reason}); pass the path of a matrix file, e.g. \`bun runner/matrix.ts matrix.yaml\``;
-    throw new MatrixError(file, [{ path: "", line: null, column: null, message }], {
-      cause: error,
-      nextStep: "Check the path and run again.",
-    });
+    if (error instanceof MatrixError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "no such file" : (code ?? String(error));
+    throw wholeFile(
+      file,
+      `cannot read it (${reason}); pass the path of a matrix file, e.g. \`bun runner/matrix.ts matrix.yaml\``,
+      error,
+    );
   }
-  return parseMatrix(text, file, options);
+  return parseMatrix(text, file);
+}
+
+function tooBig(file: string, bytes: number): MatrixError {
+  return new MatrixError(
+    file,
+    [
+      {
+        path: "",
+        line: null,
+        column: null,
+        message: `is ${bytes} bytes; a matrix file may have at most ${MAX_MATRIX_FILE_BYTES} bytes (128 KiB)`,
+      },
+    ],
+    { nextStep: 'Use axes and flag lists instead of spelling out cells (README: "Limits").' },
+  );
 }
 
 /** Same as loadMatrix for text already in memory; `file` names it in errors and anchors relative paths. */
-export function parseMatrix(text: string, file: string, options: LoadMatrixOptions = {}): Matrix {
+export function parseMatrix(text: string, file: string): Matrix {
+  if (text.length > MAX_MATRIX_FILE_BYTES) throw tooBig(file, Buffer.byteLength(text));
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, merge: true, prettyErrors: true });
+  const doc = parseDocument(text, { lineCounter: lines, merge: true, prettyErrors: true, uniqueKeys: true });
   const syntaxError = doc.errors[0];
   if (syntaxError) {
     const position = syntaxError.linePos?.[0];
@@ -44,11 +70,24 @@ export function parseMatrix(text: string, file: string, options: LoadMatrixOptio
       { path: "", line: position?.line ?? null, column: position?.col ?? null, message },
     ]);
   }
-  const raw = doc.toJS() ?? {};
+  const unsafe = yamlIssues(doc, lines);
+  if (unsafe.length > 0) throw new MatrixError(file, unsafe);
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: -1 }) ?? {};
+  } catch (error) {
+    // yamlIssues should have caught it; still a clean error naming the file.
+    throw wholeFile(file, `malformed YAML: ${(error as Error).message}`, error);
+  }
   const fail = (issues: RawIssue[]) =>
     new MatrixError(
       file,
-      issues.map((issue) => locateIssue(doc, lines, issue)),
+      // Only the shown issues are located (a 40k-item list can carry 40k issues); the rest are counted.
+      issues.map((issue, index) =>
+        index < LOCATED_ISSUES
+          ? locateIssue(doc, lines, issue)
+          : { path: "", line: null, column: null, message: "" },
+      ),
     );
   if (!isMapping(raw))
     throw fail([{ path: [], message: "expected a mapping at the top (keys like axes, scenarios)" }]);
@@ -71,7 +110,7 @@ export function parseMatrix(text: string, file: string, options: LoadMatrixOptio
     });
 
   const matrixDir = path.dirname(path.resolve(file));
-  const resolveOptions = { matrixDir, cloudRunSchema: options.cloudRunSchema };
+  const resolveOptions = { matrixDir };
   let base: MatrixVariant | null = null;
   if (defaultProfile === null) {
     const resolved = resolveVariant(baseBody.data, { ...resolveOptions, profile: null, selected: null });

@@ -4,10 +4,14 @@ import {
   CommandTemplate,
   Cpus,
   EnvName,
+  FEW_ENTRIES,
   FlagEntry,
   FlagKey,
   FlagValue,
+  fewEntries,
   ImageRef,
+  MAX_LIST,
+  MAX_MATCHERS,
   MemoryBytes,
   mappingError,
   noDuplicates,
@@ -24,6 +28,7 @@ import { strictObject } from "./strict-object.ts";
 const nullAsEmpty = (value: unknown) => (value === null ? {} : value);
 const mapping = mappingError;
 const AT_LEAST_ONE = "expected at least one value";
+const AT_MOST = `expected at most ${MAX_LIST} values`;
 
 const settingsShape = {
   sloP99Ms: PositiveMs.optional(),
@@ -34,7 +39,10 @@ const settingsShape = {
   maxRepetitions: Repetitions.optional(),
   timeoutSeconds: PositiveSeconds.optional(),
   network: Bool.optional(),
-  env: z.record(EnvName, z.string({ error: "expected a string" }), mapping("NAME: value")).optional(),
+  env: z
+    .record(EnvName, z.string({ error: "expected a string" }), mapping("NAME: value"))
+    .refine(fewEntries, FEW_ENTRIES)
+    .optional(),
 };
 
 export const ScenarioDefaults = strictObject(settingsShape);
@@ -43,7 +51,10 @@ export const ScenarioSettings = z.preprocess(
   nullAsEmpty,
   strictObject({
     ...settingsShape,
-    flags: z.record(FlagKey, FlagEntry, mapping("flag: value or [values]")).optional(),
+    flags: z
+      .record(FlagKey, FlagEntry, mapping("flag: value or [values]"))
+      .refine(fewEntries, FEW_ENTRIES)
+      .optional(),
     command: CommandTemplate.optional(),
   }),
 );
@@ -59,16 +70,19 @@ export const Axes = strictObject({
   cpus: z
     .array(Cpus, { error: "expected a list like [0.5, 1, 2]" })
     .min(1, AT_LEAST_ONE)
+    .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
   memory: z
     .array(MemoryBytes, { error: "expected a list like [256Mi, 512Mi, 1Gi]" })
     .min(1, AT_LEAST_ONE)
+    .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
   smol: z
     .array(Bool, { error: "expected a list like [false, true]" })
     .min(1, AT_LEAST_ONE)
+    .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
 });
@@ -83,16 +97,32 @@ export const CellMatcher = strictObject({
 });
 export type CellMatcher = z.output<typeof CellMatcher>;
 
+/** Where repetitions run: the local engine, or a Docker Swarm (README: Swarm). */
+export const ExecutionSettings = strictObject({
+  driver: z.enum(["local", "swarm"], { error: "expected local or swarm" }).optional(),
+  shareHosts: Bool.optional(),
+});
+
 export const bodyShape = {
   build: BuildSettings.optional(),
   image: ImageRef.optional(),
   command: CommandTemplate.optional(),
   defaults: ScenarioDefaults.optional(),
   axes: Axes.optional(),
-  scenarios: z.record(ScenarioName, ScenarioSettings, mapping("scenario name: settings")).optional(),
-  include: z.array(CellMatcher, { error: "expected a list of cell matchers" }).optional(),
-  exclude: z.array(CellMatcher, { error: "expected a list of cell matchers" }).optional(),
+  scenarios: z
+    .record(ScenarioName, ScenarioSettings, mapping("scenario name: settings"))
+    .refine(fewEntries, FEW_ENTRIES)
+    .optional(),
+  include: z
+    .array(CellMatcher, { error: "expected a list of cell matchers" })
+    .max(MAX_MATCHERS, `expected at most ${MAX_MATCHERS} rules`)
+    .optional(),
+  exclude: z
+    .array(CellMatcher, { error: "expected a list of cell matchers" })
+    .max(MAX_MATCHERS, `expected at most ${MAX_MATCHERS} rules`)
+    .optional(),
   cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
+  execution: ExecutionSettings.optional(),
 };
 export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mappingError, ProfileName } from "./field-schemas.ts";
+import { FEW_ENTRIES, fewEntries, mappingError, ProfileName } from "./field-schemas.ts";
 import { BODY_KEYS } from "./matrix-body.ts";
 import { strictObject } from "./strict-object.ts";
 
@@ -18,5 +18,8 @@ export type ProfileOverride = z.output<typeof ProfileOverride>;
 export const MatrixFile = strictObject({
   ...rawBodyShape,
   defaultProfile: ProfileName.optional(),
-  profiles: z.record(ProfileName, ProfileOverride, mappingError("profile name: overrides")).optional(),
+  profiles: z
+    .record(ProfileName, ProfileOverride, mappingError("profile name: overrides"))
+    .refine(fewEntries, FEW_ENTRIES)
+    .optional(),
 });

@@ -1,3 +1,4 @@
+import type { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import type { CellMatcher } from "./matrix-body.ts";
 
@@ -38,7 +39,9 @@ export type MatrixVariant = {
   scenarios: ResolvedScenario[];
   include: CellMatcher[];
   exclude: CellMatcher[];
-  cloudRun: unknown;
+  cloudRun: CloudRunSettings;
+  /** Which execution driver runs the cells; shareHosts lets nodes on one physical host measure at once. */
+  execution: { driver: "local" | "swarm"; shareHosts: boolean };
 };
 
 /** A loaded, fully validated matrix file. */

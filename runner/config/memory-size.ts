@@ -2,6 +2,7 @@
 const KUBERNETES_UNITS: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
 const DOCKER_UNITS: Record<string, number> = { b: 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
 
+const MAX_SIZE_CHARS = 40;
 export const MEMORY_SIZE_HELP = "a size like 256Mi, 1Gi, 1.5Gi, 512m, 1g or a byte count like 268435456";
 
 function unitMultiplier(unit: string): number | undefined {
@@ -16,11 +17,13 @@ function unitMultiplier(unit: string): number | undefined {
 /** Parses a memory size to bytes, or returns the reason it is not one. "512M" means MiB, as Docker reads it. */
 export function parseMemorySize(input: unknown): { bytes: number } | { error: string } {
   if (typeof input === "number") {
-    if (!Number.isInteger(input) || input < 0) return { error: `expected ${MEMORY_SIZE_HELP}` };
+    if (!Number.isSafeInteger(input) || input < 0) return { error: `expected ${MEMORY_SIZE_HELP}` };
     return { bytes: input };
   }
   if (typeof input !== "string") return { error: `expected ${MEMORY_SIZE_HELP}` };
-  const match = /^(\d+(?:\.\d+)?)\s*([A-Za-z]*)$/.exec(input.trim());
+  if (input.length > MAX_SIZE_CHARS)
+    return { error: `expected ${MEMORY_SIZE_HELP} (at most ${MAX_SIZE_CHARS} characters)` };
+  const match = /^(\d{1,15}(?:\.\d{1,15})?)\s*([A-Za-z]{0,3})$/.exec(input.trim());
   const multiplier = match ? unitMultiplier(match[2] ?? "") : undefined;
   if (!match || multiplier === undefined) return { error: `expected ${MEMORY_SIZE_HELP}` };
   const bytes = Math.floor(Number(match[1]) * multiplier);

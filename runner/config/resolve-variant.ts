@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { z } from "zod";
+import { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
 import { BUNDLED_SCENARIOS, isBundledScenario } from "./bundled-scenarios.ts";
 import type { FlagValue } from "./command-template.ts";
 import {
@@ -24,7 +24,6 @@ export type ResolveOptions = {
   matrixDir: string;
   /** Scenario names the profile runs; null: all of them. */
   selected: string[] | null;
-  cloudRunSchema?: z.ZodType;
 };
 
 /** Fills defaults and checks what one field alone cannot: image kind, scenario names, commands, matchers. */
@@ -59,13 +58,13 @@ export function resolveVariant(
   checkMatchers("include", include, scenarios, issues);
   checkMatchers("exclude", exclude, scenarios, issues);
 
-  let cloudRun: unknown = body.cloudRun ?? null;
-  if (options.cloudRunSchema) {
-    const parsed = options.cloudRunSchema.safeParse(body.cloudRun ?? {}, { reportInput: true });
-    if (parsed.success) cloudRun = parsed.data;
-    else
-      for (const issue of parsed.error.issues) issues.push({ ...issue, path: ["cloudRun", ...issue.path] });
-  }
+  // Parsed once here, carried typed through the plan into run.json and the sizing.
+  const parsedCloudRun = CloudRunSettings.safeParse(body.cloudRun ?? {}, { reportInput: true });
+  if (!parsedCloudRun.success)
+    for (const issue of parsedCloudRun.error.issues)
+      issues.push({ ...issue, path: ["cloudRun", ...issue.path] });
+  // On failure the issues above stop loading; the placeholder only keeps the type.
+  const cloudRun = parsedCloudRun.success ? parsedCloudRun.data : CloudRunSettings.parse({});
 
   const axes = {
     cpus: body.axes?.cpus ?? DEFAULT_AXES.cpus,
@@ -81,6 +80,7 @@ export function resolveVariant(
     include,
     exclude,
     cloudRun,
+    execution: { driver: body.execution?.driver ?? "local", shareHosts: body.execution?.shareHosts ?? false },
   };
   return { variant, issues };
 }

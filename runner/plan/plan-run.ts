@@ -1,9 +1,11 @@
 import { expandCommand, usesStepSearch } from "../config/command-template.ts";
+import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
+import { countCandidates } from "./count-candidates.ts";
 import { estimateCellSeconds } from "./estimate-cell-seconds.ts";
 import { type Candidate, expandCells } from "./expand-cells.ts";
 import type { HostFacts } from "./host-facts.ts";
@@ -27,6 +29,20 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     memoryBytes: narrow.memoryBytes ?? variant.axes.memoryBytes,
     smol: narrow.smol ?? variant.axes.smol,
   };
+  const planned = countCandidates(variant, scenarios, axes);
+  if (planned > MAX_PLANNED_CELLS)
+    throw new MatrixError(
+      matrix.path,
+      [
+        {
+          path: "axes",
+          line: null,
+          column: null,
+          message: `the matrix expands to ${planned} cells; at most ${MAX_PLANNED_CELLS} are accepted`,
+        },
+      ],
+      { nextStep: "Use fewer axis values or flag values, or split the matrix into profiles." },
+    );
   const { candidates, unusedExcludes } = expandCells(variant, scenarios, axes, narrow);
   const notes = unusedExcludes.map((index) => `exclude[${index}] matched no cell`);
 
@@ -66,6 +82,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     cellEstimatedSeconds,
     host,
     notes,
+    execution: { ...variant.execution, driver: options.driver ?? variant.execution.driver },
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Cell } from "./cell.ts";
 import { HostFacts } from "./host-facts.ts";
+import { StoredCloudRunSettings } from "./stored-cloud-run-settings.ts";
 
 /** Cell.image of a plan whose image is still to be built; bindImage() swaps in the built reference. */
 export const IMAGE_TO_BUILD = "<image built by the runner>";
@@ -25,7 +26,9 @@ export const Plan = z
     profile: z.string().nullable(),
     image: PlanImage,
     cells: z.array(Cell).describe("in run order; cells with exceedsHost set are not run"),
-    cloudRun: z.unknown().describe("the matrix's cloudRun section, for runner/sizing"),
+    cloudRun: StoredCloudRunSettings.describe(
+      "the matrix's cloudRun section, parsed once when the matrix loads",
+    ),
     estimatedSeconds: z
       .number()
       .nonnegative()
@@ -33,6 +36,11 @@ export const Plan = z
     cellEstimatedSeconds: z.record(z.string(), z.number().nonnegative()).describe("by cell id"),
     host: HostFacts,
     notes: z.array(z.string()).describe("things a human should know before running"),
+    execution: z
+      .object({ driver: z.enum(["local", "swarm"]), shareHosts: z.boolean() })
+      .strict()
+      .optional()
+      .describe("absent in runs stored before drivers: local"),
   })
   .strict();
 export type Plan = z.infer<typeof Plan>;

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { CellRecord } from "../results/cell-record.ts";
 import type { CloudRunSettingsInput } from "../sizing/cloud-run-settings.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { chartJsSource, reportHtml } from "./report-html.ts";
@@ -19,13 +20,22 @@ export interface ExportOptions {
 export interface ExportedReports {
   report: SizingReport;
   files: { sizingJson: string; sizingCsv: string; reportMd: string; reportHtml: string };
-  problems: string[];
   terminal: string;
 }
 
-/** Reads a finished run directory, sizes it, writes sizing.json/.csv, report.md/.html and prints the tables. */
+/** The disk adapter: reads a finished run directory (validated), sizes it, and writes its reports. */
 export async function exportReports(runDir: string, options: ExportOptions = {}): Promise<ExportedReports> {
   const { report, contents } = await sizeRunDir(runDir, options.settings, options.generatedAt);
+  return writeReports(runDir, report, contents.records, options);
+}
+
+/** The exporter: in-memory results in, sizing.json/.csv, report.md/.html out, and the tables printed. */
+export async function writeReports(
+  runDir: string,
+  report: SizingReport,
+  records: CellRecord[],
+  options: Pick<ExportOptions, "print"> = {},
+): Promise<ExportedReports> {
   await mkdir(runDir, { recursive: true });
   const files = {
     sizingJson: join(runDir, "sizing.json"),
@@ -36,14 +46,13 @@ export async function exportReports(runDir: string, options: ExportOptions = {})
   await Bun.write(files.sizingJson, `${JSON.stringify(report, null, 2)}\n`);
   await Bun.write(files.sizingCsv, sizingCsv(report));
   await Bun.write(files.reportMd, reportMarkdown(report));
-  await Bun.write(files.reportHtml, reportHtml(report, contents.records, await chartJsSource()));
+  await Bun.write(files.reportHtml, reportHtml(report, records, await chartJsSource()));
   const terminal = terminalTables(report);
   if (options.print !== false) {
     console.log(terminal);
-    for (const problem of contents.problems) console.error(`[report] skipped ${problem}`);
     console.log(
       `\nReports written: ${files.reportHtml}, ${files.reportMd}, ${files.sizingJson}, ${files.sizingCsv}`,
     );
   }
-  return { report, files, problems: contents.problems, terminal };
+  return { report, files, terminal };
 }

@@ -5,6 +5,25 @@ import type { SizingReport } from "../sizing/sizing-report.ts";
 import { type RunDirContents, readRunDir } from "./read-run-dir.ts";
 import { ReportInputError } from "./report-input-error.ts";
 
+/** Sizes a stored run in memory with its own cloudRun settings, or `settings` when given. */
+export function sizeStoredRun(
+  contents: RunDirContents,
+  settings?: CloudRunSettingsInput,
+  generatedAt?: string,
+): SizingReport {
+  let resolved = contents.cloudRun;
+  if (settings !== undefined) {
+    const parsed = CloudRunSettings.safeParse(settings);
+    if (!parsed.success)
+      throw new ReportInputError(
+        `the cloudRun settings are invalid:\n${z.prettifyError(parsed.error)}`,
+        "Fix the cloudRun: section of matrix.yaml (see the README's cloudRun reference).",
+      );
+    resolved = parsed.data;
+  }
+  return buildSizingReport(contents.records, { runId: contents.runId, settings: resolved, generatedAt });
+}
+
 /** Reads a run directory and sizes it with its stored cloudRun settings (or `settings`), writing nothing. */
 export async function sizeRunDir(
   runDir: string,
@@ -12,16 +31,5 @@ export async function sizeRunDir(
   generatedAt?: string,
 ): Promise<{ report: SizingReport; contents: RunDirContents }> {
   const contents = await readRunDir(runDir);
-  const parsed = CloudRunSettings.safeParse(settings ?? contents.cloudRun ?? {});
-  if (!parsed.success)
-    throw new ReportInputError(
-      `the cloudRun settings are invalid:\n${z.prettifyError(parsed.error)}`,
-      "Fix the cloudRun: section of matrix.yaml (see the README's cloudRun reference).",
-    );
-  const report = buildSizingReport(contents.records, {
-    runId: contents.runId,
-    settings: parsed.data,
-    generatedAt,
-  });
-  return { report, contents };
+  return { report: sizeStoredRun(contents, settings, generatedAt), contents };
 }

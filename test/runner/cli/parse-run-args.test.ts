@@ -29,6 +29,7 @@ describe("parseRunArgs", () => {
       repetitions: null,
       outDir: "results",
       resumeRunId: null,
+      driver: null,
       dryRun: false,
       force: false,
       hostLock: true,
@@ -85,15 +86,17 @@ describe("parseRunArgs", () => {
     [["-x"], ["unknown flag -x"]],
     [
       ["--cpus", "0.5,abc"],
-      ['--cpus "0.5,abc"; got "abc"', "expected a number of CPUs"],
+      ['--cpus "0.5,abc" (item "abc")', "expected a plain decimal number of CPUs"],
     ],
     [
       ["--cpus", "0"],
-      ['--cpus "0"', "at least 0.01"],
+      ['--cpus "0"', "from 0.01 to 1024"],
     ],
-    [["--cpus", "-1"], ['--cpus "-1": must be at least 0.01']],
+    [["--cpus", "-1"], ['--cpus "-1": expected a plain decimal number of CPUs from 0.01']],
+    [["--cpus", "0x10"], ['--cpus "0x10": expected a plain decimal']],
+    [["--cpus", "1e300"], ['--cpus "1e300": expected a plain decimal']],
     [["--cpus", "--force"], ["--cpus needs a value, e.g. --cpus 0.5,1"]],
-    [["--cpus=-1"], ['--cpus "-1"', "at least 0.01"]],
+    [["--cpus=-1"], ['--cpus "-1"', "from 0.01"]],
     [
       ["--memory", "4Mi"],
       ['--memory "4Mi"', "below Docker's minimum memory limit of 6Mi"],
@@ -105,11 +108,11 @@ describe("parseRunArgs", () => {
     [["--memory", "1Gi,1024Mi"], ["repeats an earlier value"]],
     [
       ["--smol", "yes"],
-      ['--smol "yes"', "expected true, false or both"],
+      ['--smol "yes"', "expected true, false, both"],
     ],
     [
       ["--reps", "0"],
-      ['--reps "0"', "whole number of repetitions, at least 1"],
+      ['--reps "0"', "whole number of repetitions from 1 to 100"],
     ],
     [
       ["--reps", "1.5"],

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { type CheckCommandDeps, checkCommand } from "../../../runner/commands/check.ts";
+import { type CheckCommandDeps, runCheck } from "../../../runner/commands/check.ts";
 import { exportReports } from "../../../runner/report/export-reports.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import type { CheckSize } from "../../../runner/sizing/check-deploy.ts";
@@ -33,18 +33,16 @@ function fakeRunner(ceilingsPerCall: Array<Array<number | null>>, extra: Partial
 
 async function run(
   argv: string[],
-  deps: Partial<CheckCommandDeps> & { runCells: CheckCommandDeps["runCells"] },
+  deps: Partial<CheckCommandDeps> & { runCells: CheckCommandDeps["runCells"]; env?: Record<string, string> },
 ) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await checkCommand(argv, {
-    resultsDir: await tempResultsDir(),
-    loadSettings: () => CloudRunSettings.parse({}),
-    env: {},
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
-    ...deps,
-  });
+  const { env, ...rest } = deps;
+  const code = await runCheck(
+    argv,
+    { resultsDir: await tempResultsDir(), loadSettings: () => CloudRunSettings.parse({}), ...rest },
+    { env: env ?? {}, out: (t) => out.push(t), err: (t) => err.push(t) },
+  );
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
@@ -167,7 +165,7 @@ describe("check input and outputs", () => {
   test.each([
     [["--cpus", "1", "--memory", "512Mi"], "target"],
     [["--cpus", "1", "--target", "10"], "together"],
-    [["--cpus", "1", "--memory", "lots", "--target", "10"], "--memory lots"],
+    [["--cpus", "1", "--memory", "lots", "--target", "10"], '--memory "lots"'],
     [["--cpus", "1", "--memory", "512Mi", "--target", "10", "--bogus"], "bogus"],
     [["--cpus", "-1", "--memory", "512Mi", "--target", "10"], "cpus"],
     [["--target", "10"], "no latest run"],

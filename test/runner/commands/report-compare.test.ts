@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { join } from "node:path";
-import { compareCommand } from "../../../runner/commands/compare.ts";
-import { reportCommand } from "../../../runner/commands/report.ts";
+import { runCompare } from "../../../runner/commands/compare.ts";
+import { runReport } from "../../../runner/commands/report.ts";
 import { compareRuns } from "../../../runner/report/compare-runs.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
@@ -23,7 +23,7 @@ describe("report command", () => {
   test("re-renders every report of a stored run", async () => {
     const results = await tempResultsDir();
     const dir = await writeFixtureRun(results, "run-1", fakeMatrix("run-1"));
-    expect(await reportCommand(["report", "run-1"], results)).toBe(0);
+    expect(await runReport(["report", "run-1"], results)).toBe(0);
     for (const name of ["sizing.json", "sizing.csv", "report.md", "report.html"])
       expect(await Bun.file(join(dir, name)).exists()).toBe(true);
     expect(String(logs.mock.calls.flat().join("\n"))).toContain("Recommendation (cheapest eligible)");
@@ -31,12 +31,12 @@ describe("report command", () => {
   test("defaults to the latest run", async () => {
     const results = await tempResultsDir();
     const dir = await writeFixtureRun(results, "run-2", fakeMatrix("run-2"));
-    expect(await reportCommand([], results)).toBe(0);
+    expect(await runReport([], results)).toBe(0);
     expect(await Bun.file(join(dir, "report.md")).exists()).toBe(true);
   });
   test("an unknown run is bad input", async () => {
     const results = await tempResultsDir();
-    expect(await reportCommand(["nope"], results)).toBe(2);
+    expect(await runReport(["nope"], results)).toBe(2);
     expect(String(errors.mock.calls.flat().join("\n"))).toContain('run "nope" not found');
   });
 });
@@ -74,11 +74,13 @@ describe("compare", () => {
     await writeFixtureRun(results, "a", a);
     await writeFixtureRun(results, "b", b);
     const out: string[] = [];
-    expect(await compareCommand(["compare", "a", "b"], results, (t) => out.push(t))).toBe(0);
+    expect(await runCompare(["compare", "a", "b"], results, { out: (t) => out.push(t) })).toBe(0);
     expect(out.join()).toContain("| throughput | 1 vCPU / 512 MiB | ok → ok | 10,000/s → 9,000/s | -10.0% |");
     expect(out.join()).toContain("absent → ok");
   });
   test("needs two runs", async () => {
-    expect(await compareCommand(["compare", "a"], await tempResultsDir(), () => {})).toBe(2);
+    expect(await runCompare(["compare", "a"], await tempResultsDir(), { out: () => {}, err: () => {} })).toBe(
+      2,
+    );
   });
 });

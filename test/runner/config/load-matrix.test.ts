@@ -2,16 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { z } from "zod";
 import { REPO_ROOT } from "../../../runner/config/config-defaults.ts";
 import { loadMatrix, parseMatrix } from "../../../runner/config/load-matrix.ts";
 import { MatrixError } from "../../../runner/config/matrix-error.ts";
 
 const FILE = "/tmp/example/matrix.yaml";
 
-function errorOf(yaml: string, options = {}): MatrixError {
+function errorOf(yaml: string): MatrixError {
   try {
-    parseMatrix(yaml, FILE, options);
+    parseMatrix(yaml, FILE);
   } catch (error) {
     if (error instanceof MatrixError) return error;
     throw error;
@@ -190,19 +189,11 @@ describe("loadMatrix errors", () => {
     expect(error.message).not.toContain("\n");
   });
 
-  test("the cloudRun section goes through a plugged schema", () => {
-    const schema = z.strictObject({ region: z.string() });
-    expect(errorOf(`${MINIMAL}cloudRun: { regoin: x }\n`, { cloudRunSchema: schema }).message).toContain(
-      "cloudRun",
-    );
-    expect(
-      parseMatrix(`${MINIMAL}cloudRun: { region: x }\n`, FILE, { cloudRunSchema: schema }).base?.cloudRun,
-    ).toEqual({
-      region: "x",
-    });
-    expect(parseMatrix(`${MINIMAL}cloudRun: { anything: [1] }\n`, FILE).base?.cloudRun).toEqual({
-      anything: [1],
-    });
+  test("the cloudRun section is parsed once, typed, with its defaults", () => {
+    expect(errorOf(`${MINIMAL}cloudRun: { targetPerSex: 5 }\n`).message).toContain("cloudRun");
+    const cloudRun = parseMatrix(`${MINIMAL}cloudRun: { targetPerSec: 5000 }\n`, FILE).base?.cloudRun;
+    expect(cloudRun?.targetPerSec).toBe(5000);
+    expect(cloudRun?.utilizationTarget).toBe(0.6);
   });
 });
 

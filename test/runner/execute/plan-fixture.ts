@@ -1,5 +1,6 @@
 import type { Cell } from "../../../runner/plan/cell.ts";
 import type { Plan } from "../../../runner/plan/plan.ts";
+import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
 
 /** A plan over the given cells (repo Dockerfile build). */
 export function testPlan(cells: Cell[]): Plan {
@@ -8,7 +9,7 @@ export function testPlan(cells: Cell[]): Plan {
     profile: null,
     image: { kind: "image", ref: "bun-capacity/bench:test" },
     cells,
-    cloudRun: null,
+    cloudRun: CloudRunSettings.parse({}),
     estimatedSeconds: cells.length * 2,
     cellEstimatedSeconds: Object.fromEntries(cells.map((c) => [c.id, 2])),
     host: { cores: 2, memoryBytes: 8 * 2 ** 30 },

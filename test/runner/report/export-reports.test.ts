@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { type ExportedReports, exportReports } from "../../../runner/report/export-reports.ts";
 import { readRunDir } from "../../../runner/report/read-run-dir.ts";
-import { ReportInputError } from "../../../runner/report/report-input-error.ts";
 import { SIZING_CSV_COLUMNS } from "../../../runner/report/sizing-csv.ts";
+import { RunStoreError } from "../../../runner/results/run-store-error.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
 import { fakeMatrix } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
@@ -17,10 +17,7 @@ beforeAll(async () => {
     results,
     "run-export",
     [...fakeMatrix(), ...fakeMatrix("run-export", "fanout")],
-    {
-      runId: "run-export",
-      plan: { cloudRun: { targetPerSec: 20_000 } },
-    },
+    { cloudRun: { targetPerSec: 20_000 } },
   );
   exported = await exportReports(runDir, { print: false, generatedAt: "2026-11-01T00:00:00.000Z" });
 });
@@ -83,25 +80,22 @@ describe("exportReports", () => {
 });
 
 describe("readRunDir", () => {
-  test("lists unreadable cell files instead of failing", async () => {
+  test("a damaged cell file stops with its name", async () => {
     const results = await tempResultsDir();
     const dir = await writeFixtureRun(results, "run-bad", fakeMatrix().slice(0, 2));
     await Bun.write(join(dir, "cells", "broken.json"), "{not json");
-    await Bun.write(join(dir, "cells", "wrong.json"), JSON.stringify({ schemaVersion: 1 }));
-    const contents = await readRunDir(dir);
-    expect(contents.records.length).toBe(2);
-    expect(contents.problems.length).toBe(2);
-    expect(contents.cloudRun).toBeUndefined();
+    await expect(readRunDir(dir)).rejects.toThrow(join(dir, "cells", "broken.json"));
   });
-  test("a run without cells is bad input with a next step", async () => {
+  test("a missing run is bad input naming run.json", async () => {
     const results = await tempResultsDir();
-    await expect(readRunDir(join(results, "nope"))).rejects.toBeInstanceOf(ReportInputError);
+    await expect(readRunDir(join(results, "nope"))).rejects.toBeInstanceOf(RunStoreError);
+    await expect(readRunDir(join(results, "nope"))).rejects.toThrow("run.json");
   });
-  test("invalid cloudRun settings are bad input", async () => {
+  test("invalid stored cloudRun settings stop it, never defaulted", async () => {
     const results = await tempResultsDir();
     const dir = await writeFixtureRun(results, "run-x", fakeMatrix().slice(0, 1), {
       cloudRun: { targetPerSec: -1 },
     });
-    await expect(exportReports(dir, { print: false })).rejects.toThrow("cloudRun settings are invalid");
+    await expect(exportReports(dir, { print: false })).rejects.toThrow(join(dir, "run.json"));
   });
 });

@@ -1,0 +1,56 @@
+import { MatrixError } from "../config/matrix-error.ts";
+import { DockerBuildError } from "../docker/docker-build-error.ts";
+import { DockerRequestError } from "../docker/docker-request-error.ts";
+import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
+import { ImageMissingError } from "../docker/image-missing-error.ts";
+import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
+import { ReportInputError } from "../report/report-input-error.ts";
+import { RunStoreError } from "../results/run-store-error.ts";
+import { FlagError } from "./flag-error.ts";
+
+/** Every exit code of `bun runner/matrix.ts`, in one place (the README's "Exit codes" mirrors it). */
+export const EXIT = {
+  ok: 0,
+  /** A run with failed cells, a failed check, Docker trouble. */
+  failed: 1,
+  /** Bad flags, a bad matrix file, damaged or missing stored results: the user must fix their input. */
+  badInput: 2,
+  SIGINT: 130,
+  SIGTERM: 143,
+} as const;
+
+export function signalExitCode(signal: string | null | undefined): number {
+  return signal === "SIGTERM" ? EXIT.SIGTERM : EXIT.SIGINT;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: constructors of any typed error
+type ErrorClass = abstract new (...args: any[]) => Error;
+
+/** Typed error -> exit code; first match wins. Anything else is a bug: exit 1 with "unexpected error". */
+const TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
+  [FlagError, EXIT.badInput],
+  [MatrixError, EXIT.badInput],
+  [RunStoreError, EXIT.badInput],
+  [ReportInputError, EXIT.badInput],
+  [DockerUnavailableError, EXIT.failed],
+  [DockerBuildError, EXIT.failed],
+  [ImageMissingError, EXIT.failed],
+  [DockerRequestError, EXIT.failed],
+];
+
+/** The exit code and the one paragraph to print (no stack trace unless BUN_CAPACITY_DEBUG=1). */
+export function describeFailure(error: unknown): { code: number; message: string; expected: boolean } {
+  if (error instanceof RunInterruptedError)
+    return { code: signalExitCode(error.signal), message: `stopped by ${error.signal}`, expected: true };
+  const row = TABLE.find(([kind]) => error instanceof kind);
+  const text = error instanceof Error ? error.message : String(error);
+  if (!row)
+    return {
+      code: EXIT.failed,
+      message: `unexpected error: ${text} (a bug: please report it)`,
+      expected: false,
+    };
+  const nextStep = error instanceof ReportInputError ? `\n${error.nextStep}` : "";
+  const prefix = error instanceof FlagError || error instanceof MatrixError ? "" : "error: ";
+  return { code: row[1], message: `${prefix}${text}${nextStep}`, expected: true };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { booleanFlag, valueFlag } from "../../cli/flags/flag-registry.ts";
+import { decimalText, PathText, wholeText } from "../../cli/flags/flag-values.ts";
+import { resultsFlag } from "../../cli/results-flag.ts";
+import { MIN_CPUS } from "../../config/config-defaults.ts";
+import { Cpus, MemoryBytesText, ScenarioName } from "../../config/field-schemas.ts";
+import { CLOUD_RUN_MAX_CPUS, CLOUD_RUN_MAX_MEMORY_BYTES } from "../../config/input-limits.ts";
+import { DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "../../sizing/check-deploy.ts";
+
+/** check gates a Cloud Run deploy, so sizes stop at the largest Cloud Run instance (run has --force for more). */
+const CheckMemory = MemoryBytesText.refine(
+  (bytes) => bytes <= CLOUD_RUN_MAX_MEMORY_BYTES,
+  "must be at most 32Gi, the largest Cloud Run instance",
+);
+
+/** The flags of `check`: one entry per flag. */
+export const CHECK_FLAGS = z.strictObject({
+  target: valueFlag(decimalText("messages per second", { min: 0, max: 1e9, minExclusive: true }), {
+    help: "peak load the deploy must carry, messages per second (required)",
+    value: "N",
+    example: "--target 5000",
+  }),
+  cpus: valueFlag(decimalText("CPUs", { min: MIN_CPUS, max: CLOUD_RUN_MAX_CPUS }).pipe(Cpus), {
+    help: `CPUs of the size to check (up to ${CLOUD_RUN_MAX_CPUS}); with --memory`,
+    value: "N",
+    example: "--cpus 1",
+  }),
+  memory: valueFlag(CheckMemory, {
+    help: "memory of the size to check, e.g. 512Mi; with --cpus",
+    value: "SIZE",
+    example: "--memory 512Mi",
+  }),
+  smol: booleanFlag("check the size with BUN_OPTIONS=--smol"),
+  instances: valueFlag(wholeText("instances", { min: 1, max: 1000 }), {
+    help: "instances the deploy runs (default cloudRun.maxInstances or 1)",
+    value: "N",
+    example: "--instances 2",
+  }),
+  scenario: valueFlag(ScenarioName, {
+    help: "check only this scenario",
+    value: "NAME",
+    example: "--scenario throughput",
+  }),
+  baseline: valueFlag(PathText, {
+    help: "run id, run dir, sizing.json or cell record to compare ceilings with",
+    value: "REF",
+    example: "--baseline latest-good",
+  }),
+  "warn-pct": valueFlag(decimalText("percent", { min: 0, max: 100 }), {
+    help: `warn when the ceiling drops this much below the baseline (default ${DEFAULT_WARN_PCT})`,
+    value: "PCT",
+    example: "--warn-pct 5",
+  }),
+  "fail-pct": valueFlag(decimalText("percent", { min: 0, max: 100 }), {
+    help: `fail when it drops this much, confirmed by a re-run (default ${DEFAULT_FAIL_PCT})`,
+    value: "PCT",
+    example: "--fail-pct 10",
+  }),
+  junit: valueFlag(PathText, {
+    help: "also write a JUnit XML verdict here",
+    value: "FILE",
+    example: "--junit check.xml",
+  }),
+  matrix: valueFlag(PathText, {
+    help: "matrix file to plan the size's cells from (default matrix.yaml)",
+    value: "FILE",
+    example: "--matrix matrix.yaml",
+  }),
+  results: resultsFlag,
+});
+export type CheckFlags = z.output<typeof CHECK_FLAGS>;

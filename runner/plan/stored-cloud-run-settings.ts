@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
+
+const requiredShape = Object.fromEntries(
+  Object.entries(CloudRunSettings.shape).map(([key, field]) => [
+    key,
+    field instanceof z.ZodDefault ? field.unwrap() : field,
+  ]),
+);
+
+/**
+ * cloudRun as stored in a plan: CloudRunSettings with every defaulted field required. Defaults are filled once,
+ * when the matrix loads; a stored run.json missing a field is damaged, never quietly re-defaulted.
+ */
+export const StoredCloudRunSettings = z.strictObject(requiredShape) as unknown as z.ZodType<CloudRunSettings>;

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import type { FlagValue } from "../config/command-template.ts";
+import { REPO_ROOT } from "../config/config-defaults.ts";
+import type { MatrixVariant } from "../config/matrix.ts";
+import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
+import { type FlagSchema, kebabCase, ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
+
+/** Where the harness publishes its flag schemas (data, so runner/ never imports scenarios/); env overrides. */
+export const scenarioFlagSchemasPath = () =>
+  process.env.BUN_CAPACITY_FLAG_SCHEMAS ?? join(REPO_ROOT, "scenarios/flags.schema.json");
+
+/** Reads the published schemas; null when this checkout does not ship them (then flags are checked in-container). */
+export function readScenarioFlagSchemas(path = scenarioFlagSchemasPath()): ScenarioFlagSchemas | null {
+  if (!existsSync(path)) return null;
+  const fail = (message: string) =>
+    new MatrixError(path, [{ path: "", line: null, column: null, message }], {
+      headline: "Unreadable scenario flag schemas",
+      nextStep: "Restore the file from git (git checkout -- scenarios/flags.schema.json).",
+    });
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw fail(`not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = ScenarioFlagSchemas.safeParse(json);
+  if (!parsed.success) throw fail(`not a flag schema document: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Every flag value of the bundled image's selected scenarios against its published schema. */
+export function scenarioFlagIssues(
+  variant: MatrixVariant,
+  schemas: ScenarioFlagSchemas,
+  names: string[],
+): MatrixIssue[] {
+  if (!variant.bundledImage) return [];
+  const issues: MatrixIssue[] = [];
+  for (const scenario of variant.scenarios.filter((s) => names.includes(s.name))) {
+    const schema = schemas[scenario.name];
+    if (!schema) continue;
+    const allowed = new Map(Object.entries(schema.properties).map(([name, flag]) => [kebabCase(name), flag]));
+    for (const [flag, values] of Object.entries(scenario.flags)) {
+      const path = `scenarios.${scenario.name}.flags.${flag}`;
+      const at = (message: string) => issues.push({ path, line: null, column: null, message });
+      const flagSchema = allowed.get(kebabCase(flag));
+      if (!flagSchema) {
+        at(`"${scenario.name}" has no flag "${flag}"; its flags: ${[...allowed.keys()].join(", ")}`);
+        continue;
+      }
+      for (const value of values) {
+        const problem = flagValueProblem(value, flagSchema);
+        if (problem) at(`got ${JSON.stringify(value)}; ${problem}`);
+      }
+    }
+  }
+  return issues;
+}
+
+/** Why a value does not fit a flag's schema (read as the harness reads `--flag=value` text), or null. */
+export function flagValueProblem(value: FlagValue, schema: FlagSchema): string | null {
+  const text = String(value);
+  if (schema.enum && !schema.enum.map(String).includes(text))
+    return `expected one of ${schema.enum.join(", ")}`;
+  if (schema.type === "boolean" && text !== "true" && text !== "false") return "expected true or false";
+  if (schema.type === "number" || schema.type === "integer") {
+    const number = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isFinite(number)) return `expected a plain decimal number`;
+    if (schema.type === "integer" && !Number.isInteger(number)) return "expected a whole number";
+    if (schema.minimum !== undefined && number < schema.minimum) return `expected at least ${schema.minimum}`;
+    if (schema.maximum !== undefined && number > schema.maximum) return `expected at most ${schema.maximum}`;
+    if (schema.exclusiveMinimum !== undefined && number <= schema.exclusiveMinimum)
+      return `expected more than ${schema.exclusiveMinimum}`;
+    if (schema.exclusiveMaximum !== undefined && number >= schema.exclusiveMaximum)
+      return `expected less than ${schema.exclusiveMaximum}`;
+  }
+  if (schema.pattern && !new RegExp(schema.pattern).test(text))
+    return `expected text matching ${schema.pattern}`;
+  return null;
+}

@@ -1,0 +1,29 @@
+import type { Matrix } from "../config/matrix.ts";
+import { MatrixError } from "../config/matrix-error.ts";
+import type { Plan } from "../plan/plan.ts";
+import { imageSourceIssues } from "./check-image-source.ts";
+import { checkOutputDir } from "./check-output-dir.ts";
+import { readScenarioFlagSchemas, scenarioFlagIssues } from "./check-scenario-flags.ts";
+import type { ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
+
+export type PreflightOptions = { flagSchemas?: ScenarioFlagSchemas | null };
+
+/** Everything a run needs that the plan alone does not show: the image's inputs, scenario flags, the output dir. */
+export async function preflightRun(
+  matrix: Matrix,
+  plan: Plan,
+  resultsDir: string,
+  options: PreflightOptions = {},
+) {
+  const variant = plan.profile === null ? matrix.base : matrix.profiles[plan.profile];
+  const issues = await imageSourceIssues(plan.image);
+  const schemas = options.flagSchemas === undefined ? readScenarioFlagSchemas() : options.flagSchemas;
+  if (variant && schemas)
+    issues.push(...scenarioFlagIssues(variant, schemas, [...new Set(plan.cells.map((c) => c.scenario))]));
+  if (issues.length > 0)
+    throw new MatrixError(plan.matrixPath, issues, {
+      headline: "The run cannot start",
+      nextStep: 'Fix the matrix file and run again (README: "matrix.yaml reference").',
+    });
+  await checkOutputDir(resultsDir);
+}
