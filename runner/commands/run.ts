@@ -15,7 +15,6 @@ import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";
 import { executeRun } from "../execute/execute-run.ts";
 import { prepareRun } from "../execute/prepare-run.ts";
-import { withHostLock } from "../host/with-host-lock.ts";
 import { localHostFacts } from "../plan/host-facts.ts";
 import type { Plan } from "../plan/plan.ts";
 import { planRun } from "../plan/plan-run.ts";
@@ -82,37 +81,25 @@ function ownerContext(runId: string, commit: string | null) {
   return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
 }
 
-/** Holds the host lock (one measuring run per host) around a run or a resume. */
-function locked(runId: string, options: RunPlanOptions, work: (observer: RunObserver) => Promise<RunRecord>) {
-  const observer = options.observer ?? new ProgressPrinter();
-  const lock = { runId, log: (line: string) => observer.message(line), signal: options.signal };
-  return withHostLock(options.hostLock ?? true, lock, () => work(observer));
-}
-
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
 export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise<RunRecord> {
-  const runId = options.runId ?? newRunId();
-  return locked(runId, options, (observer) => runPlanLocked(plan, runId, observer, options));
-}
-
-async function runPlanLocked(plan: Plan, runId: string, observer: RunObserver, options: RunPlanOptions) {
   const docker = options.docker ?? createDockerClient();
+  const observer = options.observer ?? new ProgressPrinter();
   const log = (line: string) => observer.message(line);
   const driver = options.driver ?? planDriver(plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
+  const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal: options.signal });
+  const { signal, hostLock = true } = options;
+  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal, hostLock });
 }
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
 export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {
-  return locked(runId, options, (observer) => resumeRunLocked(runId, observer, options));
-}
-
-async function resumeRunLocked(runId: string, observer: RunObserver, options: RunPlanOptions) {
   const docker = options.docker ?? createDockerClient();
+  const observer = options.observer ?? new ProgressPrinter();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.open(resultsDir, runId);
   const log = (line: string) => observer.message(line);
@@ -127,7 +114,8 @@ async function resumeRunLocked(runId: string, observer: RunObserver, options: Ru
   const cells = cellsToRun(prepared.plan.cells, store.done);
   log(`resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run`);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ driver, store, cells, context, observer, signal: options.signal });
+  const { signal, hostLock = true } = options;
+  return executeRun({ driver, store, cells, context, observer, signal, hostLock });
 }
 
 const RUN_USAGE = `Usage: bun runner/matrix.ts [run] [MATRIX_FILE] [flags]
