@@ -94,6 +94,20 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
+  test("docker/ does not import results/ (no docker <-> results loop)", () => {
+    const bad = importsUnder("runner/docker").filter(({ target }) => target.startsWith("runner/results/"));
+    expect(bad).toEqual([]);
+  });
+
+  test("the command shell (cli/) knows Docker and execution only by their typed errors", () => {
+    const bad = importsUnder("runner/cli").filter(
+      ({ target }) =>
+        (/^runner\/(docker|execute|image|drivers)\//.test(target) && !target.endsWith("-error.ts")) ||
+        target === "dockerode",
+    );
+    expect(bad).toEqual([]);
+  });
+
   test("sizing and reports never touch Docker", () => {
     const bad = [...importsUnder("runner/sizing"), ...importsUnder("runner/report")].filter(
       ({ target }) => /^runner\/(docker|execute|image)\//.test(target) || target === "dockerode",
