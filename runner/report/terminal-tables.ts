@@ -1,8 +1,7 @@
 import Table from "cli-table3";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import { MIB } from "../units/bytes.ts";
 import { fmt } from "./fmt.ts";
-
-const MIB = 1024 * 1024;
 
 function measurementsTable(s: ScenarioSizing): string {
   // Server mode adds Cloud Run's --concurrency and the cold start (container start to first 2xx).

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BenchResult } from "../../contract/result.ts";
+import { AppliedLimits } from "../docker/applied-limits.ts";
 import { Cell } from "../plan/cell.ts";
 import { NodeFacts } from "./node-facts.ts";
 
@@ -25,21 +26,8 @@ export const CellStatus = z.enum([
 ]);
 export type CellStatus = z.infer<typeof CellStatus>;
 
-export const AppliedLimits = z
-  .object({
-    nanoCpus: z.number().int().nonnegative(),
-    memoryBytes: z.number().int().nonnegative(),
-    memorySwapBytes: z.number().int(),
-    readonlyRootfs: z.boolean(),
-    capDrop: z.array(z.string()),
-    securityOpt: z.array(z.string()),
-    pidsLimit: z.number().int().nullable(),
-    networkMode: z.string(),
-    user: z.string(),
-  })
-  .strict()
-  .describe("what Docker actually applied, from inspect");
-export type AppliedLimits = z.infer<typeof AppliedLimits>;
+/** Defined with the Docker client that reads it; re-exported here for the record's readers. */
+export { AppliedLimits };
 
 export const DockerStats = z
   .object({

@@ -89,7 +89,23 @@ describe("dependency directions", () => {
   test("outside runner/drivers/, nothing knows which driver runs (only create-driver.ts picks one)", () => {
     const bad = importsUnder("runner").filter(
       ({ file, target }) =>
-        !file.startsWith("runner/drivers/") && /^runner\/drivers\/(local|swarm)\//.test(target),
+        !file.startsWith("runner/drivers/") &&
+        /^runner\/drivers\/(local|swarm)\//.test(target) &&
+        !target.endsWith("-error.ts"), // the exit-code table knows every typed error
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("docker/ does not import results/ (no docker <-> results loop)", () => {
+    const bad = importsUnder("runner/docker").filter(({ target }) => target.startsWith("runner/results/"));
+    expect(bad).toEqual([]);
+  });
+
+  test("the command shell (cli/) knows Docker and execution only by their typed errors", () => {
+    const bad = importsUnder("runner/cli").filter(
+      ({ target }) =>
+        (/^runner\/(docker|execute|image|drivers)\//.test(target) && !target.endsWith("-error.ts")) ||
+        target === "dockerode",
     );
     expect(bad).toEqual([]);
   });
