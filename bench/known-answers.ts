@@ -2,6 +2,7 @@
 // in their own image at 0.5, 1 and 2 vCPU, each cell's ceiling against its first-principles answer.
 // Usage: bun bench/known-answers.ts [--cpus=0.5,1,2] [--memory=256Mi] [--scenario=paced,...] [--reps=1]
 //        [--step-s=2] [--tolerance=0.1] [--out=results/known-answers] [--report=<run-id>]
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,7 +44,13 @@ if (!parsed.success) {
 }
 const flags = parsed.data;
 
+const loadAverage = () =>
+  process.platform === "linux"
+    ? readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")
+    : "n/a";
+
 if (flags.report === undefined) {
+  console.error(`known-answers: host load average before ${loadAverage()}`);
   const dir = await mkdtemp(join(tmpdir(), "known-answers-"));
   const matrixPath = join(dir, "matrix.yaml");
   const matrix = knownAnswerMatrix({
@@ -57,15 +64,23 @@ if (flags.report === undefined) {
   console.error(`known-answers: bun runner/matrix.ts ${matrixPath} --out ${flags.out}`);
   const runner = Bun.spawn(["bun", join(REPO_ROOT, "runner/matrix.ts"), matrixPath, "--out", flags.out], {
     cwd: REPO_ROOT,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, BUN_CAPACITY_OFFLINE: process.env.BUN_CAPACITY_OFFLINE ?? "1" },
   });
+  // The runner's own report goes to stderr: stdout is this script's table.
+  const forward = (async () => {
+    const reader = runner.stdout.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      process.stderr.write(chunk.value);
+  })();
   const code = await runner.exited;
+  await forward;
   await rm(dir, { recursive: true, force: true });
   if (code !== 0)
     console.error(`known-answers: the runner exited ${code}; the table shows the cells it finished`);
 }
 
+console.error(`known-answers: host load average now ${loadAverage()}`);
 const runId = flags.report ?? (await latestRunId(flags.out));
 const rows = (await readRunCells(join(flags.out, runId))).map((record) => answerRow(record, flags.tolerance));
 console.log(`known answers, run ${runId} (${join(flags.out, runId)}), tolerance ±${flags.tolerance * 100}%`);

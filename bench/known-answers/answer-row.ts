@@ -19,6 +19,11 @@ export interface AnswerRow {
   achievedPerSec: number | null;
   /** Median process CPU (cores) during the confirming steps. */
   cpuCores: number | null;
+  /** Median process CPU (cores) during the closed-loop probe: a CPU-bound cell far under min(cpus, 1) and not
+   * throttled was starved by other load on the host, not by its quota. */
+  probeCpuCores: number | null;
+  /** Median CFS-throttled seconds per repetition (Docker stats). */
+  throttledSeconds: number | null;
   /** Every repetition's ceiling is at most what its confirming step achieved. */
   ceilingWithinAchieved: boolean;
   withinTolerance: boolean;
@@ -51,9 +56,10 @@ export function answerRow(record: CellRecord, tolerance: number): AnswerRow {
   });
   const ceilingPerSec = record.summary.ceilingPerSec?.median ?? null;
   const ratio = (ceilingPerSec ?? 0) / expectedPerSec;
-  const cpu = confirms.flatMap(({ step }) =>
-    step.processCpuSeconds == null ? [] : [step.processCpuSeconds / (step.durationMs / 1000)],
-  );
+  const cores = (step: LoadStep) =>
+    step.processCpuSeconds == null ? [] : [step.processCpuSeconds / (step.durationMs / 1000)];
+  const cpu = confirms.flatMap(({ step }) => cores(step));
+  const probes = results.flatMap((result) => result.steps.filter((step) => step.phase === "probe"));
   return {
     cellId: record.cell.id,
     scenario: record.cell.scenario,
@@ -66,6 +72,10 @@ export function answerRow(record: CellRecord, tolerance: number): AnswerRow {
     ratio,
     achievedPerSec: median(confirms.map(({ step }) => step.achievedPerSec)),
     cpuCores: median(cpu),
+    probeCpuCores: median(probes.flatMap(cores)),
+    throttledSeconds: median(
+      record.repetitions.flatMap((rep) => (rep.stats ? [rep.stats.throttledSeconds] : [])),
+    ),
     ceilingWithinAchieved: confirms.every(
       ({ step, ceiling }) => ceiling === null || ceiling <= step.achievedPerSec,
     ),

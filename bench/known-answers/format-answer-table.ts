@@ -1,6 +1,12 @@
 import type { AnswerRow } from "./answer-row.ts";
 
 const rate = (value: number | null) => (value === null ? "-" : value.toFixed(1));
+const cores = (value: number | null) => (value === null ? "-" : value.toFixed(3));
+
+function verdict(row: AnswerRow, tolerance: number): string {
+  if (!row.ceilingWithinAchieved) return "CEILING > ACHIEVED";
+  return row.withinTolerance ? "ok" : `OFF (beyond ±${tolerance * 100}%)`;
+}
 
 /** The known-answer table: one line per cell, a verdict per line. */
 export function formatAnswerTable(rows: readonly AnswerRow[], tolerance: number): string {
@@ -14,6 +20,8 @@ export function formatAnswerTable(rows: readonly AnswerRow[], tolerance: number)
     "achieved/s",
     "ceil<=ach",
     "cpu@ceil",
+    "cpu@probe",
+    "throttled s",
     "formula",
     "verdict",
   ];
@@ -26,9 +34,11 @@ export function formatAnswerTable(rows: readonly AnswerRow[], tolerance: number)
     row.ratio.toFixed(3),
     rate(row.achievedPerSec),
     row.ceilingWithinAchieved ? "yes" : "NO",
-    row.cpuCores === null ? "-" : row.cpuCores.toFixed(3),
+    cores(row.cpuCores),
+    cores(row.probeCpuCores),
+    row.throttledSeconds === null ? "-" : row.throttledSeconds.toFixed(2),
     row.formula,
-    row.withinTolerance && row.ceilingWithinAchieved ? "ok" : `OFF (>±${tolerance * 100}%)`,
+    verdict(row, tolerance),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? "").length)),
