@@ -32,5 +32,6 @@ test(
     expect(result?.steps.some((step) => step.phase === "confirm" && step.sloMet)).toBe(true);
     expect(record?.summary.ceilingPerSec?.median ?? 0).toBeGreaterThan(0);
   },
-  { timeout: 240_000 },
+  // One retry: on a shared host a stall can fail every short step of the one repetition.
+  { timeout: 240_000, retry: 1 },
 );
