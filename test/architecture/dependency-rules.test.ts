@@ -20,7 +20,7 @@ function importsUnder(folder: string): Array<{ file: string; target: string }> {
   return found;
 }
 
-const ours = (target: string) => /^(engine|scenarios|runner|contract|search|service)\//.test(target);
+const ours = (target: string) => /^(engine|scenarios|runner|contract|search|service|examples)\//.test(target);
 
 describe("dependency directions", () => {
   test("the import scan sees the runner's imports of contract/ (so the rules below are not vacuous)", () => {
@@ -115,6 +115,22 @@ describe("dependency directions", () => {
       ({ target }) => /^runner\/(docker|execute|image)\//.test(target) || target === "dockerode",
     );
     expect(bad).toEqual([]);
+  });
+
+  test("examples/ (users' plug-ins) import only the harness, contract/ and search/ of ours, and see the harness", () => {
+    const imports = importsUnder("examples");
+    expect(imports.some(({ target }) => target.startsWith("scenarios/harness/"))).toBe(true);
+    const bad = imports.filter(
+      ({ target }) => ours(target) && !/^(examples|scenarios\/harness|contract|search)\//.test(target),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("nothing the product ships imports examples/", () => {
+    const importers = ["engine", "scenarios", "runner", "contract", "search", "service"]
+      .flatMap((folder) => importsUnder(folder))
+      .filter(({ target }) => target.startsWith("examples/"));
+    expect(importers).toEqual([]);
   });
 
   test("load generator adapters are pure: no Docker, no images", () => {
