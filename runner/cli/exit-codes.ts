@@ -7,6 +7,7 @@ import { PodStartError } from "../drivers/pod-start-error.ts";
 import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
 import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
+import { ServerStepError } from "../execute/server-step-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
 import { GeneratorMissingError } from "../load/k6/generator-missing-error.ts";
 import { GeneratorOutputError } from "../load/k6/generator-output-error.ts";
@@ -47,6 +48,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [PodStartError, EXIT.failed],
   [GeneratorMissingError, EXIT.failed],
   [GeneratorOutputError, EXIT.failed],
+  [ServerStepError, EXIT.failed],
 ];
 
 /** The exit code and the one paragraph to print (no stack trace unless BUN_CAPACITY_DEBUG=1). */
