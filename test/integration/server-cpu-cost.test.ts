@@ -2,7 +2,9 @@ import { expect, test } from "bun:test";
 import { FIXTURE_SERVICES, measured, runServerMatrix } from "./server-mode-run.ts";
 
 // Fixture (a): each request burns WORK_US of CPU on one thread. The ceiling must sit within 15% below what the
-// generator drives in closed loop against the same container, and stay flat from 1 to 2 vCPU (one thread).
+// generator drives in closed loop against the same container, and stay flat from 1 to 2 vCPU (one thread). The SLO
+// is loose (250 ms) because at 0.5 vCPU a busy container is paused ~50 ms of every 100 ms CFS period: with a 100 ms
+// SLO that stall, not the CPU cost, would set the 0.5 vCPU ceiling (as for the in-container calibration scenario).
 const WORK_US = 1000;
 const BELOW_CLOSED_LOOP = 0.15;
 const FLAT = 0.15;
@@ -12,19 +14,21 @@ test(
   async () => {
     const records = await runServerMatrix([
       `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "${WORK_US}" } }`,
-      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
+      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 120 }",
       "axes: { cpus: [0.5, 1, 2], memory: [256Mi], smol: [false], concurrency: [10] }",
       "scenarios: { burn: { request: { path: /burn } } }",
       "cloudRun: { targetPerSec: 1000, billing: request }",
     ]);
-    const cells = records.map(measured);
-    for (const cell of cells) {
+    // Every cell's figures in one assertion, so a failure shows all of them.
+    const cells = records.map((record) => {
+      const cell = measured(record);
       const closed = cell.closedLoopMaxPerSec ?? 0;
       const ceiling = cell.ceilingPerSec ?? 0;
       const ok =
         cell.status === "ok" && ceiling <= closed * 1.02 && ceiling >= closed * (1 - BELOW_CLOSED_LOOP);
-      expect({ ...cell, withinClosedLoop: ok }).toEqual({ ...cell, withinClosedLoop: true });
-    }
+      return { ...cell, withinClosedLoop: ok };
+    });
+    expect(cells).toEqual(cells.map((cell) => ({ ...cell, withinClosedLoop: true })));
     const at = (cpus: number) =>
       records.find((r) => r.cell.cpus === cpus)?.summary.ceilingPerSec?.median ?? 0;
     const flat = Math.abs(at(2) / at(1) - 1) <= FLAT;
