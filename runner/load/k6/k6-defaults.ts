@@ -19,6 +19,8 @@ export const DRAIN_SLO_MULTIPLE = 10;
 export const MIN_REQUEST_TIMEOUT_MS = 1000;
 /** k6's constant-VUs executor refuses durations under 1 s. */
 export const MIN_K6_DURATION_MS = 1000;
+/** Go's GC target for k6 (default 100): a step allocates per request, and 400 cut k6's CPU per request ~20% (bench/generator.ts). */
+export const K6_GOGC_PERCENT = 400;
 /** Above this, the step's JSON no longer fits one environment variable: it goes in a script on stdin. */
 export const MAX_ENV_STEP_BYTES = 100_000;
 
