@@ -20,3 +20,8 @@ console.log(
 );
 console.log(`maximum rate: ${c.maxRatePerSec.toFixed(0)} requests/s`);
 console.log(`CPU per 1,000 requests: ${c.cpuSecondsPer1000.toFixed(3)} CPU-seconds`);
+const cores = (v: number | null | undefined) => (typeof v === "number" ? v.toFixed(2) : "not measured");
+console.log(
+  `trivial service (own unlimited container): ${cores(c.closedLoopServiceCpuCores)} CPUs closed loop, ` +
+    `${cores(c.serviceCpuCores)} CPUs at the open-loop maximum`,
+);

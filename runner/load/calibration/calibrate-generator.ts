@@ -51,22 +51,31 @@ export async function calibrateGenerator(
         step,
         dropped: droppedRequests,
         cores: run.cpuCores ?? run.cpuSeconds / (step.durationMs / 1000),
+        serviceCores: run.serviceCpuCores,
       };
     };
     const closed = await measure(base);
-    log(`closed loop: ${closed.step.achievedPerSec.toFixed(0)}/s at ${closed.cores.toFixed(2)} CPUs`);
+    log(
+      `closed loop: ${closed.step.achievedPerSec.toFixed(0)}/s at ${closed.cores.toFixed(2)} CPUs ` +
+        `(trivial service: ${cores(closed.serviceCores)} CPUs)`,
+    );
     // Open loop at shares of the closed-loop maximum: the highest one the generator keeps up with (nothing dropped).
-    let best = { offered: 0, achieved: 0, cores: 0 };
+    let best = { offered: 0, achieved: 0, cores: 0, serviceCores: null as number | null };
     for (const share of OPEN_SHARES) {
       const offered = Math.max(1, Math.round(share * closed.step.achievedPerSec));
       const open = await measure({ ...base, kind: "open", ratePerSec: offered, phase: "fixed" });
       const kept = open.dropped === 0 && open.step.achievedPerSec >= KEPT_UP_RATIO * offered;
       log(
         `open loop at ${offered}/s: ${open.step.achievedPerSec.toFixed(0)}/s, ${open.dropped} dropped, ` +
-          `${open.cores.toFixed(2)} CPUs${kept ? "" : " (fell behind)"}`,
+          `${open.cores.toFixed(2)} CPUs (trivial service: ${cores(open.serviceCores)} CPUs)${kept ? "" : " (fell behind)"}`,
       );
       if (!kept) break;
-      best = { offered, achieved: open.step.achievedPerSec, cores: open.cores };
+      best = {
+        offered,
+        achieved: open.step.achievedPerSec,
+        cores: open.cores,
+        serviceCores: open.serviceCores,
+      };
     }
     const achieved = Math.min(best.achieved, best.offered);
     return {
@@ -84,11 +93,15 @@ export async function calibrateGenerator(
       openLoopAchievedPerSec: best.achieved,
       maxRatePerSec: achieved,
       cpuSecondsPer1000: achieved > 0 ? (best.cores / achieved) * 1000 : 0,
+      closedLoopServiceCpuCores: closed.serviceCores,
+      serviceCpuCores: best.serviceCores,
     };
   } finally {
     await pod.close();
   }
 }
+
+const cores = (value: number | null) => (value === null ? "?" : value.toFixed(2));
 
 function trivialService(image: string): ContainerSpec {
   return {

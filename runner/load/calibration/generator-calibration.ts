@@ -27,6 +27,18 @@ export const GeneratorCalibration = z
       .finite()
       .nonnegative()
       .describe("generator CPU-seconds per 1,000 requests, open loop"),
+    closedLoopServiceCpuCores: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe("the trivial service's CPUs during the closed loop (unlimited: it must not be the limit)"),
+    serviceCpuCores: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe("the trivial service's CPUs at the open-loop maximum; absent in older files"),
   })
   .strict();
 export type GeneratorCalibration = z.infer<typeof GeneratorCalibration>;

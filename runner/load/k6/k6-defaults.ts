@@ -9,7 +9,7 @@ export const K6_BINARY_ENV = "BUN_CAPACITY_K6";
 export const K6_CACHE_DIR = join(REPO_ROOT, ".cache/k6");
 /** The k6 scripts baked into the image, and where they land. */
 export const K6_SCRIPT_DIR = join(import.meta.dir, "script");
-export const K6_SCRIPT_FILES = ["step-lib.js", "requests-step.js", "readiness.js"];
+export const K6_SCRIPT_FILES = ["step-lib.js", "run-step.js", "requests-step.js", "readiness.js"];
 export const IMAGE_SCRIPT_DIR = "/bun-capacity";
 export const K6_UID = 1000;
 /** A step's requests may wait this long past the send window before counting as dropped (at least, or 10 x SLO). */
