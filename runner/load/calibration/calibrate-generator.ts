@@ -7,8 +7,10 @@ import { startLoopbackPod } from "./loopback-pod.ts";
 const PORT = 8080;
 const CONCURRENCY = 64;
 const STEP_MS = 4000;
-const OPEN_SHARES = [0.5, 0.75, 1];
+const OPEN_SHARES = [0.5, 0.75, 0.9, 1];
 const KEPT_UP_RATIO = 0.95;
+/** Kept up also means on time: a trivial handler's p99 within half the strictest bundled SLO (firehose, 50 ms). */
+const KEPT_UP_P99_MS = 25;
 const MEMBER_TIMEOUT_MS = 60_000;
 const READY_TIMEOUT_MS = 15_000;
 const TRIVIAL_HANDLER = `Bun.serve({ port: ${PORT}, hostname: "127.0.0.1", fetch: () => new Response("ok") });`;
@@ -64,9 +66,13 @@ export async function calibrateGenerator(
     for (const share of OPEN_SHARES) {
       const offered = Math.max(1, Math.round(share * closed.step.achievedPerSec));
       const open = await measure({ ...base, kind: "open", ratePerSec: offered, phase: "fixed" });
-      const kept = open.dropped === 0 && open.step.achievedPerSec >= KEPT_UP_RATIO * offered;
+      const kept =
+        open.dropped === 0 &&
+        open.step.achievedPerSec >= KEPT_UP_RATIO * offered &&
+        open.step.latency.p99Ms <= KEPT_UP_P99_MS;
       log(
         `open loop at ${offered}/s: ${open.step.achievedPerSec.toFixed(0)}/s, ${open.dropped} dropped, ` +
+          `p99 ${open.step.latency.p99Ms.toFixed(1)} ms, ` +
           `${open.cores.toFixed(2)} CPUs (trivial service: ${cores(open.serviceCores)} CPUs)${kept ? "" : " (fell behind)"}`,
       );
       if (!kept) break;

@@ -17,7 +17,7 @@ export const GeneratorCalibration = z
     closedLoopMaxPerSec: perSec.describe("closed loop, `concurrency` in flight: the generator's raw maximum"),
     openLoopOfferedPerSec: perSec,
     openLoopAchievedPerSec: perSec.describe(
-      "the highest open-loop step (of 50/75/100% of the closed maximum) kept up",
+      "the highest open-loop step (of 50/75/90/100% of the closed maximum) kept up: none dropped, >= 95% achieved, p99 <= 25 ms",
     ),
     maxRatePerSec: perSec.describe(
       "the rate the generator can be trusted to drive: the open loop's achieved rate",
