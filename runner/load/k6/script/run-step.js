@@ -51,7 +51,8 @@ export async function runStep(step, send) {
       while (s.inFlight < step.concurrency && s.next < planned && now < stopMs && !s.broken) {
         const intendedMs = open ? startMs + s.next * intervalMs : now;
         if (intendedMs > now) {
-          timer = setTimeout(pump, intendedMs - now);
+          // Date.now() counts whole ms: wake at the next whole ms, never earlier (sub-ms timers would spin).
+          timer = setTimeout(pump, Math.ceil(intendedMs - now));
           break;
         }
         launch(s.next++, now - intendedMs, now);
