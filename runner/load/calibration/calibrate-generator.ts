@@ -9,7 +9,6 @@ const CONCURRENCY = 64;
 const STEP_MS = 4000;
 const OPEN_SHARES = [0.5, 0.75, 0.9, 1];
 const KEPT_UP_RATIO = 0.95;
-/** Kept up means the step meets this SLO (the fallback one) against a trivial handler: on time, nothing dropped. */
 const CALIBRATION_SLO_P99_MS = 100;
 const MEMBER_TIMEOUT_MS = 60_000;
 const READY_TIMEOUT_MS = 15_000;
@@ -72,8 +71,9 @@ export async function calibrateGenerator(
     for (const share of OPEN_SHARES) {
       const offered = Math.max(1, Math.round(share * closed.step.achievedPerSec));
       const open = await measure({ ...base, kind: "open", ratePerSec: offered, phase: "fixed" });
-      // sloMet: p99 within the SLO, no error, nothing lost or dropped, and >= 95% of the offered rate achieved.
-      const kept = open.step.sloMet && open.step.achievedPerSec >= KEPT_UP_RATIO * offered;
+      // Kept up: nothing dropped and the rate achieved. Its p99 is recorded, not judged: on a busy host it measures
+      // the host's scheduling stalls (of the service as much as of the generator), not the generator's capacity.
+      const kept = open.dropped === 0 && open.step.achievedPerSec >= KEPT_UP_RATIO * offered;
       log(
         `open loop at ${offered}/s: ${open.step.achievedPerSec.toFixed(0)}/s, ${open.dropped} dropped, ` +
           `p99 ${open.step.latency.p99Ms.toFixed(1)} ms, ` +
