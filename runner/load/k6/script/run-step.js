@@ -4,6 +4,8 @@
 import { Gauge } from "k6/metrics";
 
 const LATE_MS = 10;
+/** Latency slots allocated up front (grown by doubling): a long step at a high rate does not reserve it all at once. */
+const INITIAL_SLOTS = 65536;
 export const FIGURES = ["started", "completed", "errors", "late", "lastSendMs", "lastDoneMs"];
 /** Latency figures and their percentile (k6's interpolation, as its Trend); count is the number of samples. */
 export const LATENCY = {
@@ -42,7 +44,7 @@ export async function runStep(step, send) {
     lastSend: startMs,
     lastDone: startMs,
   };
-  let latencies = new Float64Array(open ? planned : 1024);
+  let latencies = new Float64Array(open ? Math.min(planned, INITIAL_SLOTS) : INITIAL_SLOTS);
   let timer = null;
   await new Promise((finish, fail) => {
     const pump = () => {
