@@ -10,17 +10,24 @@ import { docker } from "./integration-image.ts";
 
 const PORT = 8080;
 const WAIT_MS = 20;
-// A service that waits 20 ms per request on /wait, fails on /bad: at concurrency 10 it cannot pass 10 / 20 ms = 500/s.
-const HANDLER = `Bun.serve({ port: ${PORT}, hostname: "127.0.0.1", async fetch(req) {
+const CAP = 10;
+// Waits 20 ms per request on /wait (so 10 in flight cannot pass 10 / 20 ms = 500/s) and answers 500 if more than 10
+// are in flight at once: the generator's cap is checked by the error count. /bad always fails.
+const HANDLER = `let inFlight = 0;
+Bun.serve({ port: ${PORT}, hostname: "127.0.0.1", async fetch(req) {
   const path = new URL(req.url).pathname;
+  inFlight++;
+  const over = inFlight > ${CAP};
   if (path === "/wait") await Bun.sleep(${WAIT_MS});
-  return new Response(path === "/bad" ? "no" : "ok", { status: path === "/bad" ? 500 : 200 });
+  inFlight--;
+  const bad = path === "/bad" || over;
+  return new Response(bad ? "no" : "ok", { status: bad ? 500 : 200 });
 } });`;
 const get = (path: string) => ({ weight: 1, method: "GET", path, headers: {}, body: null });
 const step = (fields: Partial<StepRequest>): StepRequest => ({
   kind: "closed",
   ratePerSec: null,
-  concurrency: 10,
+  concurrency: CAP,
   durationMs: 2000,
   sloP99Ms: 100,
   port: PORT,
@@ -81,11 +88,22 @@ describe("k6 in the service's network namespace (loopback only)", () => {
     expect(result.step.errors).toBe(0);
   }, 40_000);
 
+  test("open loop under the cap: on time, nothing dropped, latency from the intended time near the handler's", async () => {
+    const { result } = await run(step({ kind: "open", ratePerSec: 200, phase: "bracket" }));
+    expect(result.droppedRequests).toBe(0);
+    expect(result.step).toMatchObject({ errors: 0, lost: 0, offeredPerSec: 200 });
+    expect(result.step.latency.count).toBe(400);
+    expect(result.step.latency.p50Ms).toBeGreaterThanOrEqual(WAIT_MS);
+  }, 40_000);
+
   test("open loop above the cap: requests wait at the generator, the wait counts, the step fails", async () => {
     const { result } = await run(step({ kind: "open", ratePerSec: 900, phase: "bracket" }));
     expect(result.step.sloMet).toBe(false);
     expect(result.step.latency.p99Ms).toBeGreaterThan(100);
-    expect(result.step.achievedPerSec).toBeLessThanOrEqual(500);
+    // Sends go on through the 1 s drain, at most 10 per 20 ms: 1,500 of the 1,800 planned start, the rest drop.
+    expect(result.step.latency.count).toBeLessThanOrEqual(500 * 3);
+    expect(result.droppedRequests).toBeGreaterThanOrEqual(1800 - 500 * 3);
+    expect(result.step.errors).toBe(0);
   }, 40_000);
 
   test("non-2xx answers and refused connections count as errors", async () => {

@@ -13,6 +13,8 @@ export interface MemberRun {
   cpuSeconds: number;
   /** Mean cores between the first and last stats samples; null with fewer than two samples. */
   cpuCores: number | null;
+  /** The service's mean cores over the same run (stats of the service container), same rule. */
+  serviceCpuCores: number | null;
   networkMode: string;
 }
 
@@ -50,7 +52,7 @@ export async function startLoopbackPod(
         throw new Error("the loopback pod passes no stdin: use a script baked in the image");
       const id = await docker.createContainer(memberSpec(member, serviceId, labels));
       started.push(id);
-      return runMember(docker, id, timeoutMs);
+      return runMember(docker, id, serviceId, timeoutMs);
     },
     close: async () => {
       for (const id of started.reverse()) await docker.removeContainer(id);
@@ -75,8 +77,15 @@ function memberSpec(member: PodMemberSpec, serviceId: string, labels: Record<str
   };
 }
 
-async function runMember(docker: DockerApi, id: string, timeoutMs: number): Promise<MemberRun> {
+async function runMember(
+  docker: DockerApi,
+  id: string,
+  serviceId: string,
+  timeoutMs: number,
+): Promise<MemberRun> {
   const samples: StatsSample[] = [];
+  const serviceSamples: StatsSample[] = [];
+  const stopService = docker.streamStats(serviceId, (sample) => serviceSamples.push(sample));
   await docker.startContainer(id);
   const stop = docker.streamStats(id, (sample) => samples.push(sample));
   const { networkMode } = (await docker.inspectContainer(id)).applied;
@@ -87,17 +96,24 @@ async function runMember(docker: DockerApi, id: string, timeoutMs: number): Prom
   }, timeoutMs);
   const exitCode = await docker.waitContainer(id).finally(() => clearTimeout(timer));
   stop();
+  stopService();
   const logs = await docker.containerLogs(id);
-  const first = samples[0];
-  const last = samples.at(-1);
-  const spanMs = first && last ? last.readAtMs - first.readAtMs : 0;
   return {
     exitCode: timedOut ? null : exitCode,
     timedOut,
     stdout: logs.stdout,
     stderr: logs.stderr,
-    cpuSeconds: (last?.cpuTotalNanos ?? 0) / 1e9,
-    cpuCores: first && last && spanMs > 0 ? (last.cpuTotalNanos - first.cpuTotalNanos) / 1e6 / spanMs : null,
+    cpuSeconds: (samples.at(-1)?.cpuTotalNanos ?? 0) / 1e9,
+    cpuCores: meanCores(samples),
+    serviceCpuCores: meanCores(serviceSamples),
     networkMode,
   };
+}
+
+/** Mean cores between the first and last stats samples; null with fewer than two. */
+function meanCores(samples: StatsSample[]): number | null {
+  const first = samples[0];
+  const last = samples.at(-1);
+  const spanMs = first && last ? last.readAtMs - first.readAtMs : 0;
+  return first && last && spanMs > 0 ? (last.cpuTotalNanos - first.cpuTotalNanos) / 1e6 / spanMs : null;
 }

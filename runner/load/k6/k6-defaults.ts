@@ -9,7 +9,7 @@ export const K6_BINARY_ENV = "BUN_CAPACITY_K6";
 export const K6_CACHE_DIR = join(REPO_ROOT, ".cache/k6");
 /** The k6 scripts baked into the image, and where they land. */
 export const K6_SCRIPT_DIR = join(import.meta.dir, "script");
-export const K6_SCRIPT_FILES = ["step-lib.js", "requests-step.js", "readiness.js"];
+export const K6_SCRIPT_FILES = ["step-lib.js", "run-step.js", "requests-step.js", "readiness.js"];
 export const IMAGE_SCRIPT_DIR = "/bun-capacity";
 export const K6_UID = 1000;
 /** A step's requests may wait this long past the send window before counting as dropped (at least, or 10 x SLO). */
@@ -19,6 +19,8 @@ export const DRAIN_SLO_MULTIPLE = 10;
 export const MIN_REQUEST_TIMEOUT_MS = 1000;
 /** k6's constant-VUs executor refuses durations under 1 s. */
 export const MIN_K6_DURATION_MS = 1000;
+/** Go's GC target for k6 (default 100): a step allocates per request, and 400 cut k6's CPU per request ~20% (bench/generator.ts). */
+export const K6_GOGC_PERCENT = 400;
 /** Above this, the step's JSON no longer fits one environment variable: it goes in a script on stdin. */
 export const MAX_ENV_STEP_BYTES = 100_000;
 

@@ -1,6 +1,6 @@
 import type { PodMemberSpec } from "../../drivers/execution-driver.ts";
 import type { LoadGenerator, StepRequest } from "../load-generator.ts";
-import { IMAGE_SCRIPT_DIR, MAX_ENV_STEP_BYTES } from "./k6-defaults.ts";
+import { IMAGE_SCRIPT_DIR, K6_GOGC_PERCENT, MAX_ENV_STEP_BYTES } from "./k6-defaults.ts";
 import { k6StepConfig } from "./k6-step-config.ts";
 import { parseK6Summary } from "./parse-k6-summary.ts";
 import { toGeneratorStep } from "./to-generator-step.ts";
@@ -36,6 +36,7 @@ function stepContainer(image: string, request: StepRequest): PodMemberSpec {
     BC_CONCURRENCY: String(config.concurrency),
     BC_DURATION_MS: String(config.durationMs),
     BC_BASE_URL: config.baseUrl,
+    GOGC: String(K6_GOGC_PERCENT),
   };
   if (request.script !== null)
     return { image, cmd: [...K6_RUN, "-"], env, labels: LABELS, stdin: request.script };
@@ -54,10 +55,11 @@ function stepContainer(image: string, request: StepRequest): PodMemberSpec {
 
 function inlineScript(json: string): string {
   return [
-    `import { scheduled, sendFromMix, stepOptions, stepSummary } from "${IMAGE_SCRIPT_DIR}/step-lib.js";`,
+    `import { mixSender, runStep, stepOptions, stepSummary } from "${IMAGE_SCRIPT_DIR}/step-lib.js";`,
     `const step = ${json};`,
+    "const send = mixSender(step);",
     "export const options = stepOptions(step);",
-    "export default () => scheduled(step, (index) => sendFromMix(step, index));",
+    "export default () => runStep(step, send);",
     "export const handleSummary = (data) => stepSummary(step, data);",
   ].join("\n");
 }

@@ -54,6 +54,8 @@ describe("stepContainer", () => {
     expect(step.requests).toHaveLength(2);
     expect(step.drainMs).toBe(1000);
     expect(step.timeoutMs).toBe(1000);
+    // Go's GC target: k6 allocates per request, the default (100) costs ~20% of its CPU.
+    expect(spec.env.GOGC).toBe("400");
   });
 
   test("closed loop plans no count; a long SLO stretches the drain and timeout", () => {
@@ -78,6 +80,7 @@ describe("stepContainer", () => {
     expect(spec.cmd.at(-1)).toBe("-");
     expect(spec.env.BC_STEP).toBe("");
     expect(spec.stdin).toContain('from "/bun-capacity/step-lib.js"');
+    expect(spec.stdin).toContain("export default () => runStep(step, send);");
     expect(spec.stdin).toContain("x".repeat(1000));
   });
 
