@@ -9,6 +9,7 @@ import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
 import type { CommonFlags, Workload } from "./scenario.ts";
+import { describeContentionSince, readContention } from "./step-contention.ts";
 import type { StepRecorder, StepWindow } from "./step-recorder.ts";
 
 /** Warm-up runs at least this many operations (and at least --warmup-s), per the seed plan. */
@@ -146,6 +147,7 @@ export class ModeRunner {
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const cpuBefore = process.cpuUsage();
+    const contentionBefore = readContention();
     const loop = await runClosedLoop({
       inflight: this.flags.inflight,
       outstandingOps: () => this.outstandingOps(window),
@@ -164,7 +166,11 @@ export class ModeRunner {
       processCpuSeconds: cpuSecondsSince(cpuBefore),
       generatorCpuSeconds: loop.generatorCpuSeconds,
     };
-    return this.outcome(window, phase, null, loop.elapsedMs, before, cost, completedInLoop);
+    const result = this.outcome(window, phase, null, loop.elapsedMs, before, cost, completedInLoop);
+    console.error(
+      `[harness] ${phase} closed loop -> ${result.step.achievedPerSec.toFixed(1)}/s cpu ${(cost.processCpuSeconds / result.seconds).toFixed(3)} core${describeContentionSince(contentionBefore)}`,
+    );
+    return result;
   }
 
   /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */
@@ -173,6 +179,7 @@ export class ModeRunner {
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const cpuBefore = process.cpuUsage();
+    const contentionBefore = readContention();
     const sent = await runOpenLoop({
       ratePerSec: offeredPerSec,
       durationMs,
@@ -191,7 +198,7 @@ export class ModeRunner {
         ? ""
         : ` cpu ${(step.processCpuSeconds / result.seconds).toFixed(3)} core`;
     console.error(
-      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu} ${step.sloMet ? "PASS" : "FAIL"}`,
+      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu}${describeContentionSince(contentionBefore)} pacer-late ${sent.maxLateMs.toFixed(1)} ms ${step.sloMet ? "PASS" : "FAIL"}`,
     );
     return result;
   }

@@ -25,6 +25,8 @@ export interface OpenLoopResult {
   turns: number;
   /** This thread's CPU spent scheduling the next turn (the pacer's own JS; fire() and timer wake-ups excluded). */
   generatorCpuSeconds: number;
+  /** Largest delay between an operation's intended time and the turn that sent it (timer slack, stalls). */
+  maxLateMs: number;
 }
 
 /**
@@ -42,11 +44,13 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   let sent = 0;
   let turns = 0;
   let pacingCpu = 0;
+  let maxLateNs = 0;
   return new Promise((resolve) => {
     const tick = () => {
       turns++;
       const turnStartNs = Bun.nanoseconds();
       const due = Math.min(intended, Math.floor((turnStartNs - startNs) / intervalNs) + 1);
+      if (sent < due) maxLateNs = Math.max(maxLateNs, turnStartNs - (startNs + sent * intervalNs));
       while (sent < due) {
         fire(startNs + sent * intervalNs);
         sent++;
@@ -62,6 +66,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
           sendMs: (nowNs - startNs) / 1e6,
           turns,
           generatorCpuSeconds: pacingCpu + (threadCpuSeconds() - cpuAfterFire),
+          maxLateMs: maxLateNs / 1e6,
         });
         return;
       }
