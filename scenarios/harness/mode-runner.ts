@@ -1,6 +1,7 @@
 import type { LoadStep } from "../../contract/result.ts";
 import { achievedPerSec } from "../../search/achieved-per-sec.ts";
 import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
+import { type RateWindow, rateWindow } from "../../search/rate-window.ts";
 import { stepMeetsSlo } from "../../search/step-verdict.ts";
 import { runClosedLoop } from "./closed-loop.ts";
 import { LatencyKindError } from "./latency-kind-error.ts";
@@ -105,7 +106,10 @@ export class ModeRunner {
     return spentMs;
   }
 
-  /** Builds the step per search/step-verdict.ts: achieved = completed operations / the send window. */
+  /**
+   * Builds the step per search/step-verdict.ts. achieved = completed operations / rateMs: an open step counts
+   * its rate window only (search/rate-window.ts); a closed phase or burst counts all completions over its time.
+   */
   private outcome(
     window: StepWindow,
     phase: LoadStep["phase"],
@@ -114,9 +118,10 @@ export class ModeRunner {
     before: ReturnType<Workload["counts"]>,
     cost: StepCost,
     completions = window.completions,
+    rate: RateWindow = { fromMs: 0, toMs: windowMs },
   ): StepOutcome {
     assertDeclaredKind(window);
-    const achieved = achievedPerSec(completions / window.completionsPerOp, windowMs);
+    const achieved = achievedPerSec(completions / window.completionsPerOp, rate);
     const latency = window.primary().toPercentiles();
     const figures = {
       offeredPerSec: offered ?? achieved,
@@ -180,18 +185,25 @@ export class ModeRunner {
     const window = this.recorder.begin();
     const cpuBefore = process.cpuUsage();
     const contentionBefore = readContention();
+    const rate = rateWindow(durationMs, this.sloP99Ms);
+    const startNs = Bun.nanoseconds();
+    window.rateFromNs = startNs + rate.fromMs * 1e6;
+    window.rateToNs = startNs + rate.toMs * 1e6;
     const sent = await runOpenLoop({
       ratePerSec: offeredPerSec,
       durationMs,
       lateLimitMs: this.sloP99Ms,
       fire: (intendedNs) => this.fire(window, intendedNs),
+      startNs,
     });
     await this.drain(window);
-    const result = this.outcome(window, phase, offeredPerSec, durationMs, before, {
+    const cost = {
       dropped: sent.dropped,
       processCpuSeconds: cpuSecondsSince(cpuBefore),
       generatorCpuSeconds: sent.generatorCpuSeconds,
-    });
+    };
+    const inWindow = window.completionsInRateWindow;
+    const result = this.outcome(window, phase, offeredPerSec, durationMs, before, cost, inWindow, rate);
     const { step } = result;
     const cpu =
       step.processCpuSeconds === null

@@ -12,6 +12,8 @@ export interface OpenLoopOptions {
   lateLimitMs: number;
   /** Called once per operation with its intended send time (Bun.nanoseconds clock). */
   fire: (intendedNs: number) => void;
+  /** When operation 0 is intended (Bun.nanoseconds clock); now by default. */
+  startNs?: number;
 }
 
 export interface OpenLoopResult {
@@ -39,7 +41,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { ratePerSec, durationMs, fire } = options;
   const intervalNs = 1e9 / ratePerSec;
   const intended = Math.max(1, Math.floor((ratePerSec * durationMs) / 1000));
-  const startNs = Bun.nanoseconds();
+  const startNs = options.startNs ?? Bun.nanoseconds();
   const giveUpNs = startNs + (durationMs + options.lateLimitMs) * 1e6;
   let sent = 0;
   let turns = 0;

@@ -11,6 +11,7 @@ const TREND_STATS = ["count", "p(50)", "p(90)", "p(95)", "p(99)", "p(99.9)", "ma
 const latency = new Trend("bc_latency_ms", true);
 const started = new Counter("bc_started");
 const completed = new Counter("bc_completed");
+const completedInWindow = new Counter("bc_completed_in_window");
 const errors = new Counter("bc_errors");
 const late = new Counter("bc_late");
 const lastSend = new Gauge("bc_last_send_ms");
@@ -82,6 +83,10 @@ export function scheduled(step, send) {
   // k6 has no sub-millisecond clock: the response timings are precise, Date.now() is the fallback.
   latency.add(waitMs + (serviceMs ?? doneMs - sentMs));
   completed.add(1);
+  // The achieved rate counts completions inside the rate window only (search/rate-window.ts).
+  const doneAtMs = doneMs - startMs;
+  if (step.kind === "open" && doneAtMs >= step.rateFromMs && doneAtMs < step.rateToMs)
+    completedInWindow.add(1);
   if (failed) errors.add(1);
   lastDone.add(doneMs - startMs);
 }
@@ -95,6 +100,7 @@ export function stepSummary(step, data) {
     plannedRequests: step.kind === "open" ? step.plannedRequests : null,
     started: value("bc_started", "count"),
     completed: value("bc_completed", "count"),
+    completedInWindow: step.kind === "open" ? value("bc_completed_in_window", "count") : null,
     errors: value("bc_errors", "count"),
     late: value("bc_late", "count"),
     lastSendMs: value("bc_last_send_ms", "max"),
