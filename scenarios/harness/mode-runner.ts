@@ -10,7 +10,7 @@ import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
 import type { CommonFlags, Workload } from "./scenario.ts";
-import { describeContentionSince, readContention } from "./step-contention.ts";
+import { contentionSince, describeContention, readContention } from "./step-contention.ts";
 import type { StepRecorder, StepWindow } from "./step-recorder.ts";
 
 /** Warm-up runs at least this many operations (and at least --warmup-s), per the seed plan. */
@@ -44,6 +44,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ModeRunner {
   /** Total warm-up time so far (custom runs may warm up themselves). */
   warmupMs = 0;
+  /**
+   * Measured phases so far: their length, and how long the JS thread waited for a CPU beyond the cgroup's own
+   * throttling (a throttled thread counts as waiting too): CPU other processes on the host took. Null: unknown.
+   */
+  readonly cpuWait = { measuredSeconds: 0, waitedSeconds: 0 as number | null };
 
   constructor(
     readonly workload: Workload,
@@ -65,6 +70,19 @@ export class ModeRunner {
 
   private outstandingOps(window: StepWindow): number {
     return Math.ceil(window.outstanding() / window.completionsPerOp);
+  }
+
+  /** Adds a measured phase's run-queue wait to cpuWait; returns the text for its stderr line. */
+  private noteContention(before: ReturnType<typeof readContention>, seconds: number): string {
+    const delta = contentionSince(before);
+    this.cpuWait.measuredSeconds += seconds;
+    const waited =
+      delta.mainRunQueueWaitSeconds === null
+        ? null
+        : Math.max(0, delta.mainRunQueueWaitSeconds - (delta.throttledSeconds ?? 0));
+    this.cpuWait.waitedSeconds =
+      waited === null || this.cpuWait.waitedSeconds === null ? null : this.cpuWait.waitedSeconds + waited;
+    return describeContention(delta);
   }
 
   private fire(window: StepWindow, intendedNs: number): void {
@@ -172,8 +190,9 @@ export class ModeRunner {
       generatorCpuSeconds: loop.generatorCpuSeconds,
     };
     const result = this.outcome(window, phase, null, loop.elapsedMs, before, cost, completedInLoop);
+    const contention = this.noteContention(contentionBefore, result.seconds);
     console.error(
-      `[harness] ${phase} closed loop -> ${result.step.achievedPerSec.toFixed(1)}/s cpu ${(cost.processCpuSeconds / result.seconds).toFixed(3)} core${describeContentionSince(contentionBefore)}`,
+      `[harness] ${phase} closed loop -> ${result.step.achievedPerSec.toFixed(1)}/s cpu ${(cost.processCpuSeconds / result.seconds).toFixed(3)} core${contention}`,
     );
     return result;
   }
@@ -205,12 +224,13 @@ export class ModeRunner {
     const inWindow = window.completionsInRateWindow;
     const result = this.outcome(window, phase, offeredPerSec, durationMs, before, cost, inWindow, rate);
     const { step } = result;
+    const contention = this.noteContention(contentionBefore, result.seconds);
     const cpu =
       step.processCpuSeconds === null
         ? ""
         : ` cpu ${(step.processCpuSeconds / result.seconds).toFixed(3)} core`;
     console.error(
-      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu}${describeContentionSince(contentionBefore)} pacer-late ${sent.maxLateMs.toFixed(1)} ms ${step.sloMet ? "PASS" : "FAIL"}`,
+      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu}${contention} pacer-late ${sent.maxLateMs.toFixed(1)} ms ${step.sloMet ? "PASS" : "FAIL"}`,
     );
     return result;
   }

@@ -42,15 +42,25 @@ export function readContention(): ContentionCounters {
   };
 }
 
-/** The counters accumulated since `before`, as a short text for the step's stderr line. */
-export function describeContentionSince(before: ContentionCounters): string {
+const since = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.max(0, a - b));
+
+/** The counters accumulated since `before`. */
+export function contentionSince(before: ContentionCounters): ContentionCounters {
   const after = readContention();
-  const part = (label: string, a: number | null, b: number | null) =>
-    a === null || b === null ? "" : ` ${label} ${Math.max(0, a - b).toFixed(3)} s`;
+  return {
+    throttledSeconds: since(after.throttledSeconds, before.throttledSeconds),
+    runQueueWaitSeconds: since(after.runQueueWaitSeconds, before.runQueueWaitSeconds),
+    mainRunQueueWaitSeconds: since(after.mainRunQueueWaitSeconds, before.mainRunQueueWaitSeconds),
+  };
+}
+
+/** A short text for the step's stderr line. */
+export function describeContention(delta: ContentionCounters): string {
+  const part = (label: string, seconds: number | null) =>
+    seconds === null ? "" : ` ${label} ${seconds.toFixed(3)} s`;
   return (
-    part("throttled", after.throttledSeconds, before.throttledSeconds) +
-    part("runq-wait", after.runQueueWaitSeconds, before.runQueueWaitSeconds) +
-    part("(js thread", after.mainRunQueueWaitSeconds, before.mainRunQueueWaitSeconds) +
-    (after.mainRunQueueWaitSeconds === null ? "" : ")")
+    part("throttled", delta.throttledSeconds) +
+    part("runq-wait", delta.runQueueWaitSeconds) +
+    (delta.mainRunQueueWaitSeconds === null ? "" : `${part("(js thread", delta.mainRunQueueWaitSeconds)})`)
   );
 }
