@@ -132,7 +132,8 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
   let ceilingPerSec: number | null = null;
   let candidate = pass;
   while (candidate !== null && candidate >= minRatePerSec && steps.length < maxSteps) {
-    const confirm = await measureOrRetry(candidate, "confirm", maxSteps);
+    // A confirmation re-run leaves one step for the step-down.
+    const confirm = await measureOrRetry(candidate, "confirm", maxSteps - 1);
     if (confirm.sloMet) {
       // Never above what the confirming step delivered.
       ceilingPerSec = provenRatePerSec(confirm);
