@@ -1,4 +1,7 @@
-/** achieved = operations completed (by the end of the bounded drain) / the send window; 0 for an empty window. */
-export function achievedPerSec(completedOps: number, sendWindowMs: number): number {
-  return sendWindowMs > 0 ? completedOps / (sendWindowMs / 1000) : 0;
+import type { RateWindow } from "./rate-window.ts";
+
+/** achieved = operations completed inside the rate window (search/rate-window.ts) / its length; 0 when empty. */
+export function achievedPerSec(completedInWindow: number, window: RateWindow): number {
+  const seconds = (window.toMs - window.fromMs) / 1000;
+  return seconds > 0 ? completedInWindow / seconds : 0;
 }

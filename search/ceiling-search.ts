@@ -17,6 +17,8 @@ export interface CeilingSearchOptions {
   bracketFractions?: readonly number[];
   /** Never offer less than this. */
   minRatePerSec?: number;
+  /** Re-runs of a failed step allowed per search (see CEILING_SEARCH_DEFAULTS.maxRetries). */
+  maxRetries?: number;
 }
 
 export interface CeilingSearchResult {
@@ -34,6 +36,13 @@ export const CEILING_SEARCH_DEFAULTS = {
   confirmReserve: 2,
   /** Each failed confirmation steps down by this factor. */
   stepDownFactor: 0.9,
+  /**
+   * A failed step that contradicts what the search already saw is re-run once: a bracket step below the rate
+   * the closed-loop probe reached, or a confirmation of a rate that passed (a host stall is not a ceiling; without
+   * this, one stalled bracket step caps the whole search). A bisect failure contradicts nothing and stands. At most
+   * this many re-runs per search; they use the step budget and count in the search's cost.
+   */
+  maxRetries: 2,
 } as const;
 
 /**
@@ -61,7 +70,7 @@ export function exhaustiveSweepSeconds(
 /** Probe, bracket, expand (double/halve), bisect to the resolution, then confirm: a pure function of its callbacks. */
 export async function ceilingSearch(options: CeilingSearchOptions): Promise<CeilingSearchResult> {
   const settings = { ...CEILING_SEARCH_DEFAULTS, ...stripUndefined(options) };
-  const { resolution, maxSteps, minRatePerSec, confirmReserve, stepDownFactor } = settings;
+  const { resolution, maxSteps, minRatePerSec, confirmReserve, stepDownFactor, maxRetries } = settings;
   const steps: LoadStep[] = [];
   const notes: string[] = [];
   const probe = await options.probe();
@@ -75,7 +84,24 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
     steps.push(step);
     return step;
   };
-  const run = async (rate: number, phase: SearchPhase) => (await measure(rate, phase)).sloMet;
+  let retries = 0;
+  const contradicts = (rate: number, phase: SearchPhase) =>
+    phase === "confirm" || (phase === "bracket" && rate < probe.achievedPerSec);
+  /** One step, re-run once if its failure contradicts earlier evidence, while re-runs and the budget last. */
+  const measureOrRetry = async (rate: number, phase: SearchPhase, budget: number) => {
+    const first = await measure(rate, phase);
+    if (first.sloMet || !contradicts(rate, phase) || retries >= maxRetries || steps.length >= budget)
+      return first;
+    retries++;
+    const why =
+      phase === "confirm" ? "a rate that passed" : `below the probe's ${probe.achievedPerSec.toFixed(1)}/s`;
+    notes.push(
+      `${phase} step at ${rate.toFixed(1)}/s failed ${why}: re-run once (${retries} of ${maxRetries})`,
+    );
+    return measure(rate, phase);
+  };
+  const run = async (rate: number, phase: SearchPhase) =>
+    (await measureOrRetry(rate, phase, searchBudget)).sloMet;
 
   for (const fraction of settings.bracketFractions) {
     if (steps.length >= searchBudget) break;
@@ -106,7 +132,8 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
   let ceilingPerSec: number | null = null;
   let candidate = pass;
   while (candidate !== null && candidate >= minRatePerSec && steps.length < maxSteps) {
-    const confirm = await measure(candidate, "confirm");
+    // A confirmation re-run leaves one step for the step-down.
+    const confirm = await measureOrRetry(candidate, "confirm", maxSteps - 1);
     if (confirm.sloMet) {
       // Never above what the confirming step delivered.
       ceilingPerSec = provenRatePerSec(confirm);

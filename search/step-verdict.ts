@@ -16,10 +16,13 @@ export interface StepFigures {
  * operation i at start + i/r, and latency is measured from that intended time. The send window is T: an
  * operation still unsent when T plus one SLO has passed is `dropped` (k6's dropped_iterations: its latency would
  * already be over the SLO). After the window the harness drains for a bounded time that does not depend on T
- * (5 x SLO, between 1 s and 10 s); what has not completed then is `lost`. achieved = operations completed by the
- * end of the drain / T, so a slow last message raises p99 but never lowers achieved. A step passes when
+ * (5 x SLO, between 1 s and 10 s); what has not completed then is `lost`. achieved = operations completed
+ * between start + SLO and start + T, divided by T - SLO (search/rate-window.ts): under capacity that is the
+ * offered rate; overloaded, the backlog keeps the workload busy the whole window, so it is the workload's own
+ * rate, however short T is (the drain never counts: it would credit the backlog). A step passes when
  * p99 <= SLO, and errors, lost and dropped are all 0, and achieved >= 95% of offered. The ceiling a search
- * reports is min(offered, achieved) of its confirming step, so it is never above what was delivered.
+ * reports is min(offered, achieved) of its confirming step: an overload too small for T to show in p99 is
+ * still capped at what the workload delivered.
  */
 export function stepMeetsSlo(figures: StepFigures, sloP99Ms: number): boolean {
   return (

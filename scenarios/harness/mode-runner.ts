@@ -1,6 +1,7 @@
 import type { LoadStep } from "../../contract/result.ts";
 import { achievedPerSec } from "../../search/achieved-per-sec.ts";
 import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
+import { type RateWindow, rateWindow } from "../../search/rate-window.ts";
 import { stepMeetsSlo } from "../../search/step-verdict.ts";
 import { runClosedLoop } from "./closed-loop.ts";
 import { LatencyKindError } from "./latency-kind-error.ts";
@@ -9,6 +10,7 @@ import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
 import type { CommonFlags, Workload } from "./scenario.ts";
+import { contentionSince, describeContention, readContention } from "./step-contention.ts";
 import type { StepRecorder, StepWindow } from "./step-recorder.ts";
 
 /** Warm-up runs at least this many operations (and at least --warmup-s), per the seed plan. */
@@ -42,6 +44,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ModeRunner {
   /** Total warm-up time so far (custom runs may warm up themselves). */
   warmupMs = 0;
+  /**
+   * Measured phases so far: their length, and how long the JS thread waited for a CPU beyond the cgroup's own
+   * throttling (a throttled thread counts as waiting too): CPU other processes on the host took. Null: unknown.
+   */
+  readonly cpuWait = { measuredSeconds: 0, waitedSeconds: 0 as number | null };
 
   constructor(
     readonly workload: Workload,
@@ -63,6 +70,19 @@ export class ModeRunner {
 
   private outstandingOps(window: StepWindow): number {
     return Math.ceil(window.outstanding() / window.completionsPerOp);
+  }
+
+  /** Adds a measured phase's run-queue wait to cpuWait; returns the text for its stderr line. */
+  private noteContention(before: ReturnType<typeof readContention>, seconds: number): string {
+    const delta = contentionSince(before);
+    this.cpuWait.measuredSeconds += seconds;
+    const waited =
+      delta.mainRunQueueWaitSeconds === null
+        ? null
+        : Math.max(0, delta.mainRunQueueWaitSeconds - (delta.throttledSeconds ?? 0));
+    this.cpuWait.waitedSeconds =
+      waited === null || this.cpuWait.waitedSeconds === null ? null : this.cpuWait.waitedSeconds + waited;
+    return describeContention(delta);
   }
 
   private fire(window: StepWindow, intendedNs: number): void {
@@ -104,7 +124,10 @@ export class ModeRunner {
     return spentMs;
   }
 
-  /** Builds the step per search/step-verdict.ts: achieved = completed operations / the send window. */
+  /**
+   * Builds the step per search/step-verdict.ts. achieved = completed operations / rateMs: an open step counts
+   * its rate window only (search/rate-window.ts); a closed phase or burst counts all completions over its time.
+   */
   private outcome(
     window: StepWindow,
     phase: LoadStep["phase"],
@@ -113,9 +136,10 @@ export class ModeRunner {
     before: ReturnType<Workload["counts"]>,
     cost: StepCost,
     completions = window.completions,
+    rate: RateWindow = { fromMs: 0, toMs: windowMs },
   ): StepOutcome {
     assertDeclaredKind(window);
-    const achieved = achievedPerSec(completions / window.completionsPerOp, windowMs);
+    const achieved = achievedPerSec(completions / window.completionsPerOp, rate);
     const latency = window.primary().toPercentiles();
     const figures = {
       offeredPerSec: offered ?? achieved,
@@ -146,6 +170,7 @@ export class ModeRunner {
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const cpuBefore = process.cpuUsage();
+    const contentionBefore = readContention();
     const loop = await runClosedLoop({
       inflight: this.flags.inflight,
       outstandingOps: () => this.outstandingOps(window),
@@ -164,7 +189,12 @@ export class ModeRunner {
       processCpuSeconds: cpuSecondsSince(cpuBefore),
       generatorCpuSeconds: loop.generatorCpuSeconds,
     };
-    return this.outcome(window, phase, null, loop.elapsedMs, before, cost, completedInLoop);
+    const result = this.outcome(window, phase, null, loop.elapsedMs, before, cost, completedInLoop);
+    const contention = this.noteContention(contentionBefore, result.seconds);
+    console.error(
+      `[harness] ${phase} closed loop -> ${result.step.achievedPerSec.toFixed(1)}/s cpu ${(cost.processCpuSeconds / result.seconds).toFixed(3)} core${contention}`,
+    );
+    return result;
   }
 
   /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */
@@ -173,25 +203,34 @@ export class ModeRunner {
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const cpuBefore = process.cpuUsage();
+    const contentionBefore = readContention();
+    const rate = rateWindow(durationMs, this.sloP99Ms);
+    const startNs = Bun.nanoseconds();
+    window.rateFromNs = startNs + rate.fromMs * 1e6;
+    window.rateToNs = startNs + rate.toMs * 1e6;
     const sent = await runOpenLoop({
       ratePerSec: offeredPerSec,
       durationMs,
       lateLimitMs: this.sloP99Ms,
       fire: (intendedNs) => this.fire(window, intendedNs),
+      startNs,
     });
     await this.drain(window);
-    const result = this.outcome(window, phase, offeredPerSec, durationMs, before, {
+    const cost = {
       dropped: sent.dropped,
       processCpuSeconds: cpuSecondsSince(cpuBefore),
       generatorCpuSeconds: sent.generatorCpuSeconds,
-    });
+    };
+    const inWindow = window.completionsInRateWindow;
+    const result = this.outcome(window, phase, offeredPerSec, durationMs, before, cost, inWindow, rate);
     const { step } = result;
+    const contention = this.noteContention(contentionBefore, result.seconds);
     const cpu =
       step.processCpuSeconds === null
         ? ""
         : ` cpu ${(step.processCpuSeconds / result.seconds).toFixed(3)} core`;
     console.error(
-      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu} ${step.sloMet ? "PASS" : "FAIL"}`,
+      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu}${contention} pacer-late ${sent.maxLateMs.toFixed(1)} ms ${step.sloMet ? "PASS" : "FAIL"}`,
     );
     return result;
   }

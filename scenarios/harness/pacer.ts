@@ -12,6 +12,8 @@ export interface OpenLoopOptions {
   lateLimitMs: number;
   /** Called once per operation with its intended send time (Bun.nanoseconds clock). */
   fire: (intendedNs: number) => void;
+  /** When operation 0 is intended (Bun.nanoseconds clock); now by default. */
+  startNs?: number;
 }
 
 export interface OpenLoopResult {
@@ -25,6 +27,8 @@ export interface OpenLoopResult {
   turns: number;
   /** This thread's CPU spent scheduling the next turn (the pacer's own JS; fire() and timer wake-ups excluded). */
   generatorCpuSeconds: number;
+  /** Largest delay between an operation's intended time and the turn that sent it (timer slack, stalls). */
+  maxLateMs: number;
 }
 
 /**
@@ -37,16 +41,18 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { ratePerSec, durationMs, fire } = options;
   const intervalNs = 1e9 / ratePerSec;
   const intended = Math.max(1, Math.floor((ratePerSec * durationMs) / 1000));
-  const startNs = Bun.nanoseconds();
+  const startNs = options.startNs ?? Bun.nanoseconds();
   const giveUpNs = startNs + (durationMs + options.lateLimitMs) * 1e6;
   let sent = 0;
   let turns = 0;
   let pacingCpu = 0;
+  let maxLateNs = 0;
   return new Promise((resolve) => {
     const tick = () => {
       turns++;
       const turnStartNs = Bun.nanoseconds();
       const due = Math.min(intended, Math.floor((turnStartNs - startNs) / intervalNs) + 1);
+      if (sent < due) maxLateNs = Math.max(maxLateNs, turnStartNs - (startNs + sent * intervalNs));
       while (sent < due) {
         fire(startNs + sent * intervalNs);
         sent++;
@@ -62,6 +68,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
           sendMs: (nowNs - startNs) / 1e6,
           turns,
           generatorCpuSeconds: pacingCpu + (threadCpuSeconds() - cpuAfterFire),
+          maxLateMs: maxLateNs / 1e6,
         });
         return;
       }

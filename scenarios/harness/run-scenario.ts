@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { buildResult } from "./build-result.ts";
 import { collectEnvironment } from "./collect-environment.ts";
 import { COMMON_FLAGS } from "./common-flags.ts";
+import { contentionNote } from "./contention-note.ts";
 import { EventLoopLagMonitor } from "./event-loop-lag.ts";
 import { FlagError, USAGE_EXIT_CODE } from "./flag-error.ts";
 import { ModeRunner } from "./mode-runner.ts";
@@ -66,6 +67,8 @@ export async function runScenario<S extends z.ZodRawShape>(
     const notes = [...outcome.notes, ...workload.notes()];
     if (counts.lost > 0)
       notes.push(`${counts.lost} expected deliveries never arrived (lost) by the end of the run`);
+    const contended = contentionNote(runner.cpuWait);
+    if (contended !== null) notes.push(contended);
     if (recorder.lateArrivals > 0) {
       notes.push(
         `${recorder.lateArrivals} completions arrived after their step ended (counted lost in that step)`,

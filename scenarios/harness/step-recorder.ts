@@ -10,6 +10,10 @@ export class StepWindow {
   completions = 0;
   errors = 0;
   lastCompletionNs: number;
+  /** Primary-kind completions between rateFromNs and rateToNs (search/rate-window.ts); set by an open step. */
+  completionsInRateWindow = 0;
+  rateFromNs = Number.POSITIVE_INFINITY;
+  rateToNs = Number.NEGATIVE_INFINITY;
   /** Run on each primary-kind completion (the closed loop sleeps on it while every operation is in flight). */
   onCompletion: (() => void) | null = null;
 
@@ -59,6 +63,7 @@ export class StepRecorder implements OpRecorder {
     if (kind === this.kind) {
       window.completions++;
       window.lastCompletionNs = now;
+      if (now >= window.rateFromNs && now < window.rateToNs) window.completionsInRateWindow++;
       if (window.onCompletion !== null) window.onCompletion();
     }
   }

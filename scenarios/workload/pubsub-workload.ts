@@ -2,6 +2,7 @@ import { PubSub } from "../../engine/index.ts";
 import { MessageLedger } from "../harness/message-ledger.ts";
 import type { LatencyKind, OpRecorder, Workload } from "../harness/scenario.ts";
 import { DecimalCounter } from "./decimal-counter.ts";
+import { OwedTimes } from "./owed-times.ts";
 
 /** How long close() waits for outstanding deliveries before declaring them lost. */
 export const CLOSE_DRAIN_MS = 5_000;
@@ -56,21 +57,21 @@ export async function startPubSubWorkload(
   const publishers = Array.from({ length: options.publishers }, openPublisher);
   const ledger = new MessageLedger(options.subscribers);
   // Per subscription: sequence -> intended send time of every message it still owes (no timestamp strings on the wire).
-  const owed: Map<number, number>[] = [];
+  const owed: OwedTimes[] = [];
   const handles: { close(): Promise<void> }[] = [];
   let publishesInFlight = 0;
 
   for (let index = 0; index < options.subscribers; index++) {
     const subscriptionName = `${topicName}-sub-${index}`;
     await pubsub.topic(topicName).createSubscription(subscriptionName, { enableMessageOrdering: ordered });
-    const pending = new Map<number, number>();
+    const pending = new OwedTimes();
     owed.push(pending);
     const onMessage = (message: DeliveredMessage) => {
       message.ack();
       ledger.acked++;
       const seq = Number(message.attributes.s);
-      const intendedNs = pending.get(seq);
-      if (intendedNs !== undefined && pending.delete(seq)) {
+      const intendedNs = pending.take(seq);
+      if (intendedNs !== undefined) {
         ledger.delivered++;
         recorder.delivered(intendedNs);
       } else ledger.redelivered++;
@@ -117,7 +118,7 @@ export async function startPubSubWorkload(
       (error: unknown) => {
         publishesInFlight--;
         ledger.errors++;
-        for (const pending of owed) pending.delete(seq);
+        for (const pending of owed) pending.take(seq);
         if (orderingKey !== undefined) publisher.resumePublishing(orderingKey);
         recorder.failed(intendedNs, error);
       },

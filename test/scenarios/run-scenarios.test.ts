@@ -32,7 +32,14 @@ describe("scenarios print one valid contract line on the host", () => {
   test(
     "calibration ceiling search",
     async () => {
-      const { result } = await runScenario("calibration", [...TINY, "--mode=ceiling"]);
+      // 0.6 s steps: the rate window (one 250 ms SLO after the start to the end) must not be a few ms of noise;
+      // 12 steps leave room for a re-run and a step-down on a busy host.
+      const { result } = await runScenario("calibration", [
+        ...TINY.filter((flag) => !flag.startsWith("--step-s") && !flag.startsWith("--max-steps")),
+        "--step-s=0.6",
+        "--max-steps=12",
+        "--mode=ceiling",
+      ]);
       expect(result.ceiling?.ceilingPerSec).toBeGreaterThan(0);
       expect(result.steps[0]?.phase).toBe("probe");
       expect(result.environment.runtime).toBe("bun");

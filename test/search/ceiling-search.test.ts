@@ -93,16 +93,16 @@ describe("ceilingSearch", () => {
     expect(ceiling).toBeLessThan(1150);
   });
 
-  test("a failed confirmation steps down and confirms again", async () => {
+  test("a confirmation that fails again on its re-run steps down and confirms again", async () => {
     let confirmations = 0;
     const result = await ceilingSearch({
       probe: async () => makeStep("probe", 1000, 10),
       runStep: async (rate, phase) => {
-        if (phase === "confirm" && confirmations++ === 0) return makeStep(phase, rate, 500);
+        if (phase === "confirm" && confirmations++ < 2) return makeStep(phase, rate, 500);
         return makeStep(phase, rate, linear(rate));
       },
     });
-    expect(result.steps.filter((step) => step.phase === "confirm")).toHaveLength(2);
+    expect(result.steps.filter((step) => step.phase === "confirm")).toHaveLength(3);
     expect(result.ceiling.ceilingPerSec).toBeGreaterThan(800);
     expect(result.notes.join(" ")).toContain("stepping down");
   });

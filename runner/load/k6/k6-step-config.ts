@@ -1,3 +1,4 @@
+import { rateWindow } from "../../../search/rate-window.ts";
 import type { StepRequest } from "../load-generator.ts";
 import {
   DRAIN_SLO_MULTIPLE,
@@ -12,6 +13,9 @@ export interface K6StepConfig {
   ratePerSec: number | null;
   concurrency: number;
   durationMs: number;
+  /** open: completions between these ms after the start count towards achieved (search/rate-window.ts). */
+  rateFromMs: number | null;
+  rateToMs: number | null;
   /** How long queued requests may still start after the send window before they count as dropped. */
   drainMs: number;
   timeoutMs: number;
@@ -39,11 +43,14 @@ export function k6StepConfig(request: StepRequest): K6StepConfig {
     throw new RangeError("a step needs at least one request (or a k6 script)");
   }
   const sloBound = DRAIN_SLO_MULTIPLE * request.sloP99Ms;
+  const window = rate === null ? null : rateWindow(request.durationMs, request.sloP99Ms);
   return {
     kind: request.kind,
     ratePerSec: rate,
     concurrency: request.concurrency,
     durationMs: request.durationMs,
+    rateFromMs: window?.fromMs ?? null,
+    rateToMs: window?.toMs ?? null,
     drainMs: Math.max(MIN_DRAIN_MS, sloBound),
     timeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, sloBound),
     plannedRequests: rate === null ? null : Math.max(1, Math.round((rate * request.durationMs) / 1000)),

@@ -1,12 +1,17 @@
+import { achievedPerSec as achievedOver } from "../../../search/achieved-per-sec.ts";
+import { rateWindow } from "../../../search/rate-window.ts";
 import { stepMeetsSlo } from "../../../search/step-verdict.ts";
 import type { GeneratorStep, StepRequest } from "../load-generator.ts";
 import type { K6Summary } from "./k6-summary.ts";
 
-/** A k6 summary as a contract load step; an open step's achieved rate is over its send window (search/step-verdict.ts). */
+/** A k6 summary as a contract load step; an open step's achieved rate is over its rate window (search/step-verdict.ts). */
 export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSeconds: number): GeneratorStep {
   const windowMs =
     request.kind === "open" ? request.durationMs : Math.max(summary.lastSendMs, summary.lastDoneMs);
-  const achievedPerSec = windowMs > 0 ? summary.completed / (windowMs / 1000) : 0;
+  const achievedPerSec =
+    request.kind === "open"
+      ? achievedOver(summary.completedInWindow ?? 0, rateWindow(request.durationMs, request.sloP99Ms))
+      : achievedOver(summary.completed, { fromMs: 0, toMs: windowMs });
   const offeredPerSec = request.kind === "open" ? (request.ratePerSec ?? 0) : achievedPerSec;
   const dropped =
     summary.plannedRequests === null ? 0 : Math.max(0, summary.plannedRequests - summary.started);

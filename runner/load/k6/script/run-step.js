@@ -20,7 +20,8 @@ export const LATENCY = {
 export const GAUGE_PREFIX = "bc_";
 const FAILED = { failed: true, serviceMs: null };
 const gauges = {};
-for (const name of [...FIGURES, ...Object.keys(LATENCY)]) gauges[name] = new Gauge(`${GAUGE_PREFIX}${name}`);
+for (const name of [...FIGURES, "completedInWindow", ...Object.keys(LATENCY)])
+  gauges[name] = new Gauge(`${GAUGE_PREFIX}${name}`);
 
 /**
  * Runs the step. Open: request i is due at start + i / rate and is sent then, or as soon as one of the `concurrency`
@@ -39,6 +40,7 @@ export async function runStep(step, send) {
     next: 0,
     inFlight: 0,
     completed: 0,
+    completedInWindow: 0,
     errors: 0,
     late: 0,
     lastSend: startMs,
@@ -92,6 +94,9 @@ export async function runStep(step, send) {
       // k6 has no sub-millisecond clock: the response timings are precise, Date.now() is the fallback.
       latencies[s.completed++] = waitMs + (serviceMs ?? doneMs - sentMs);
       if (failed) s.errors++;
+      // The achieved rate counts completions inside the rate window only (search/rate-window.ts).
+      const doneAtMs = doneMs - startMs;
+      if (open && doneAtMs >= step.rateFromMs && doneAtMs < step.rateToMs) s.completedInWindow++;
       s.lastDone = doneMs;
       s.inFlight--;
       if (timer === null) pump();
@@ -140,6 +145,7 @@ function emit(s, startMs, sorted) {
     lastDoneMs: s.lastDone - startMs,
   };
   for (const name of FIGURES) gauges[name].add(figures[name]);
+  gauges.completedInWindow.add(s.completedInWindow);
   for (const [name, share] of Object.entries(LATENCY))
     gauges[name].add(share === null ? sorted.length : percentile(sorted, share));
 }

@@ -50,6 +50,8 @@ export function stepSummary(step, data) {
     plannedRequests: step.kind === "open" ? step.plannedRequests : null,
   };
   for (const name of FIGURES) line[name] = value(name);
+  // The achieved rate counts completions inside the rate window only (search/rate-window.ts).
+  line.completedInWindow = step.kind === "open" ? value("completedInWindow") : null;
   line.latency = {};
   for (const name of Object.keys(LATENCY)) line.latency[name] = value(name);
   return { stdout: `${JSON.stringify(line)}\n` };

@@ -25,6 +25,8 @@ function summary(fields: Record<string, unknown> = {}, latency: Record<string, n
     plannedRequests: 1000,
     started: 1000,
     completed: 1000,
+    // 200/s x 5 s at a 100 ms SLO: the rate window is 100..5000 ms.
+    completedInWindow: 980,
     errors: 0,
     late: 0,
     lastSendMs: 4995,
@@ -53,6 +55,7 @@ describe("stepContainer", () => {
     expect(step.baseUrl).toBe("http://127.0.0.1:8080");
     expect(step.requests).toHaveLength(2);
     expect(step.drainMs).toBe(1000);
+    expect(step).toMatchObject({ rateFromMs: 100, rateToMs: 5000 });
     expect(step.timeoutMs).toBe(1000);
     // Go's GC target: k6 allocates per request, the default (100) costs ~20% of its CPU.
     expect(spec.env.GOGC).toBe("400");
@@ -127,6 +130,17 @@ describe("parseStep", () => {
     expect(parse(summary({ completed: 998 })).step).toMatchObject({ lost: 2, sloMet: false });
   });
 
+  test("achieved counts the rate window only: an overload the drain absorbed still shows", () => {
+    // Everything completed by the end of the drain, but only 180/s inside the window.
+    const result = parse(summary({ completedInWindow: 882 }));
+    expect(result.step.achievedPerSec).toBeCloseTo(180, 5);
+    expect(result.step.sloMet).toBe(false);
+  });
+
+  test("an open summary without completedInWindow (an older generator image) is a GeneratorOutputError", () => {
+    expect(() => parse(summary({ completedInWindow: null }))).toThrow(/completedInWindow/);
+  });
+
   test("p99 over the SLO fails the step", () => {
     expect(parse(summary({}, { p99Ms: 101 })).step.sloMet).toBe(false);
   });
@@ -138,6 +152,7 @@ describe("parseStep", () => {
         kind: "closed",
         plannedRequests: null,
         completed: 3000,
+        completedInWindow: null,
         started: 3000,
         lastSendMs: 2999,
         lastDoneMs: 3000,
