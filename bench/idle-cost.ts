@@ -1,6 +1,7 @@
 // The generator's idle cost: 2,000 ops/s of a 1 us operation in the bench image at --cpus=0.5 (median of runs).
 // Target (issue 9): process CPU < 0.1 core and p99 < 20 ms. Usage: bun bench/idle-cost.ts [--runs=3] [--image=<tag>]
 import { z } from "zod";
+import { parseBenchFlags } from "./parse-bench-flags.ts";
 import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
 const TARGET_CPU_CORES = 0.1;
@@ -20,18 +21,7 @@ const Flags = z
   })
   .strict();
 
-const raw = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [name, value] = arg.replace(/^--/, "").split("=", 2);
-    return [(name ?? "").replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value ?? "true"];
-  }),
-);
-const parsed = Flags.safeParse(raw);
-if (!parsed.success) {
-  console.error(`idle-cost: bad flags:\n${z.prettifyError(parsed.error)}`);
-  process.exit(2);
-}
-const flags = parsed.data;
+const flags = parseBenchFlags("idle-cost", Flags);
 const image = flags.image ?? findBenchImage();
 if (image === null) {
   console.error(

@@ -12,6 +12,7 @@ import { KNOWN_ANSWERS } from "../examples/known-answers/known-answers.ts";
 import { answerRow } from "./known-answers/answer-row.ts";
 import { formatAnswerTable } from "./known-answers/format-answer-table.ts";
 import { latestRunId, readRunCells } from "./known-answers/read-run-cells.ts";
+import { parseBenchFlags } from "./parse-bench-flags.ts";
 
 const list = (pattern: RegExp) =>
   z
@@ -31,18 +32,7 @@ const Flags = z
   })
   .strict();
 
-const raw = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [name, value] = arg.replace(/^--/, "").split("=", 2);
-    return [(name ?? "").replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value ?? "true"];
-  }),
-);
-const parsed = Flags.safeParse(raw);
-if (!parsed.success) {
-  console.error(`known-answers: bad flags:\n${z.prettifyError(parsed.error)}`);
-  process.exit(2);
-}
-const flags = parsed.data;
+const flags = parseBenchFlags("known-answers", Flags);
 
 const loadAverage = () =>
   process.platform === "linux"

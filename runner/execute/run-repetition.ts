@@ -5,6 +5,7 @@ import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import { classifyRepetition } from "./classify-repetition.ts";
 import { containerSpec, type RunContext } from "./container-spec.ts";
+import { emptyRepetition } from "./empty-repetition.ts";
 import { CONTENDED_OTHER_CORES, CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
@@ -73,19 +74,10 @@ async function runOnce(options: RepetitionOptions): Promise<Repetition> {
 }
 
 function engineLost(index: number, wallSeconds: number, error: DockerUnavailableError): Repetition {
-  return {
+  return emptyRepetition(
     index,
-    status: "engine-lost",
-    message: `${error.message}; then resume with --resume <run-id>`,
-    exitCode: null,
+    "engine-lost",
+    `${error.message}; then resume with --resume <run-id>`,
     wallSeconds,
-    result: null,
-    stderrTail: "",
-    rawStdout: null,
-    oomKilled: false,
-    oomEvent: false,
-    applied: null,
-    limitMismatches: [],
-    stats: null,
-  };
+  );
 }

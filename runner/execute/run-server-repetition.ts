@@ -9,6 +9,7 @@ import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import type { RunContext } from "./container-spec.ts";
+import { emptyRepetition } from "./empty-repetition.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
@@ -170,20 +171,9 @@ function failedRepetition(
   status: Repetition["status"],
   message: string,
 ): Repetition {
+  const wallSeconds = (Date.now() - startedMs) / 1000;
   return {
-    index,
-    status,
-    message,
-    exitCode: null,
-    wallSeconds: (Date.now() - startedMs) / 1000,
-    result: null,
-    stderrTail: "",
-    rawStdout: null,
-    oomKilled: false,
-    oomEvent: false,
-    applied: null,
-    limitMismatches: [],
-    stats: null,
+    ...emptyRepetition(index, status, message, wallSeconds),
     startupMs: null,
     sidecarCpuSeconds: null,
   };
