@@ -22,6 +22,7 @@ import {
   Seconds,
 } from "./field-schemas.ts";
 import { strictObject } from "./strict-object.ts";
+import { VariantsSettings } from "./variant-settings.ts";
 
 /** What a matrix file (or a profile merged over it) describes; unset fields fall back to config-defaults.ts. */
 
@@ -116,6 +117,8 @@ export const bodyShape = {
     .max(MAX_MATCHERS, `expected at most ${MAX_MATCHERS} rules`)
     .optional(),
   cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
+  /** Builds of the workload compared cell by cell (runner/variants/). */
+  variants: VariantsSettings.optional(),
 };
 export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CellVariant } from "./cell-variant.ts";
 
 /** One planned cell: a scenario under one CPU/memory/smol combination. Everything needed to run it. */
 export const Cell = z
@@ -25,6 +26,8 @@ export const Cell = z
     env: z.record(z.string(), z.string()),
     network: z.boolean().describe("false: the container gets NetworkMode none"),
     exceedsHost: z.string().nullable().describe("why the host cannot honour this cell; null when it can"),
+    // Optional: absent without matrix.yaml `variants` (and in records written before them).
+    variant: CellVariant.optional().describe("the build of the workload this cell runs"),
   })
   .strict();
 export type Cell = z.infer<typeof Cell>;

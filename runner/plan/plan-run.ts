@@ -3,6 +3,7 @@ import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
+import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
 import { countCandidates } from "./count-candidates.ts";
@@ -29,7 +30,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     memoryBytes: narrow.memoryBytes ?? variant.axes.memoryBytes,
     smol: narrow.smol ?? variant.axes.smol,
   };
-  const planned = countCandidates(variant, scenarios, axes);
+  const planned = countCandidates(variant, scenarios, axes) * Math.max(1, variant.variants.length);
   if (planned > MAX_PLANNED_CELLS)
     throw new MatrixError(
       matrix.path,
@@ -50,25 +51,28 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
   const cells = new Map<string, Cell>();
   const cellEstimatedSeconds: Record<string, number> = {};
   for (const candidate of candidates) {
-    const id = cellId(candidate, idFlagKeys.get(candidate.scenario) ?? []);
-    const cell = buildCell(id, candidate, variant, options, host);
-    const earlier = cells.get(id);
-    if (earlier && JSON.stringify(earlier) !== JSON.stringify(cell))
-      throw new MatrixError(
-        matrix.path,
-        [{ path: "", line: null, column: null, message: `two different cells get the id "${id}"` }],
-        { nextStep: "Use flag values that differ in letters or digits, not only in punctuation." },
-      );
-    if (earlier) continue;
-    cells.set(id, cell);
-    const { source } = candidate;
-    cellEstimatedSeconds[id] = cell.exceedsHost
-      ? 0
-      : estimateCellSeconds({
-          ...cell,
-          stepSeconds: source.stepSeconds,
-          stepSearch: usesStepSearch(source.command ?? []),
-        });
+    const keys = idFlagKeys.get(candidate.scenario) ?? [];
+    const base = buildCell(cellId(candidate, keys), candidate, variant, options, host);
+    for (const { cell, template } of applyWorkloadVariants(base, candidate, variant.variants, keys)) {
+      const { id } = cell;
+      const earlier = cells.get(id);
+      if (earlier && JSON.stringify(earlier) !== JSON.stringify(cell))
+        throw new MatrixError(
+          matrix.path,
+          [{ path: "", line: null, column: null, message: `two different cells get the id "${id}"` }],
+          { nextStep: "Use flag values that differ in letters or digits, not only in punctuation." },
+        );
+      if (earlier) continue;
+      cells.set(id, cell);
+      const { source } = candidate;
+      cellEstimatedSeconds[id] = cell.exceedsHost
+        ? 0
+        : estimateCellSeconds({
+            ...cell,
+            stepSeconds: source.stepSeconds,
+            stepSearch: usesStepSearch(template),
+          });
+    }
   }
   notes.push(...timeoutNotes(scenarios));
   const estimatedSeconds = Object.values(cellEstimatedSeconds).reduce((sum, seconds) => sum + seconds, 0);
@@ -82,6 +86,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     cellEstimatedSeconds,
     host,
     notes,
+    ...(variant.variants.length > 0 ? { variants: planVariants(variant.variants) } : {}),
   };
 }
 

@@ -1,23 +1,14 @@
 import { z } from "zod";
 import { Cell } from "./cell.ts";
+import { PlanVariant } from "./cell-variant.ts";
 import { HostFacts } from "./host-facts.ts";
+import { PlanImage } from "./plan-image.ts";
 import { StoredCloudRunSettings } from "./stored-cloud-run-settings.ts";
 
 /** Cell.image of a plan whose image is still to be built; bindImage() swaps in the built reference. */
 export const IMAGE_TO_BUILD = "<image built by the runner>";
 
-export const PlanImage = z.discriminatedUnion("kind", [
-  z
-    .object({
-      kind: z.literal("build"),
-      context: z.string().describe("absolute build context"),
-      dockerfile: z.string().describe("relative to the context"),
-      args: z.record(z.string(), z.string()),
-    })
-    .strict(),
-  z.object({ kind: z.literal("image"), ref: z.string() }).strict(),
-]);
-export type PlanImage = z.infer<typeof PlanImage>;
+export { PlanImage } from "./plan-image.ts";
 
 /** Everything a run will do, decided before any container starts. */
 export const Plan = z
@@ -36,6 +27,8 @@ export const Plan = z
     cellEstimatedSeconds: z.record(z.string(), z.number().nonnegative()).describe("by cell id"),
     host: HostFacts,
     notes: z.array(z.string()).describe("things a human should know before running"),
+    // Optional: absent without matrix.yaml `variants`.
+    variants: z.array(PlanVariant).optional().describe("builds of the workload; cells run once per variant"),
   })
   .strict();
 export type Plan = z.infer<typeof Plan>;
