@@ -4,6 +4,7 @@ import { DockerRequestError } from "../docker/docker-request-error.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
 import { ImageMissingError } from "../docker/image-missing-error.ts";
 import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
+import { BunVersionImageError } from "../image/bun-version-image-error.ts";
 import { ReportInputError } from "../report/report-input-error.ts";
 import { RunStoreError } from "../results/run-store-error.ts";
 import { FlagError } from "./flag-error.ts";
@@ -35,6 +36,7 @@ const TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [DockerUnavailableError, EXIT.failed],
   [DockerBuildError, EXIT.failed],
   [ImageMissingError, EXIT.failed],
+  [BunVersionImageError, EXIT.failed],
   [DockerRequestError, EXIT.failed],
 ];
 

@@ -6,6 +6,7 @@ import { bindImage } from "../plan/bind-image.ts";
 import type { Plan } from "../plan/plan.ts";
 import { collectRunEnvironment } from "../results/collect-run-environment.ts";
 import type { RunEnvironment, RunImage } from "../results/run-record.ts";
+import { prepareVariantImages } from "./prepare-variant-images.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
@@ -35,7 +36,11 @@ export async function prepareRun(
   if (orphans > 0) options.log(`removed ${orphans} container(s) left by runs that are gone`);
   const image = await reuseOrEnsure(docker, plan, options);
   const environment = await collectRunEnvironment(docker, REPO_ROOT);
-  return { plan: bindImage(plan, image.ref), image, environment };
+  const bound = await prepareVariantImages(docker, bindImage(plan, image.ref), {
+    env: options.env,
+    log: options.log,
+  });
+  return { plan: bound, image, environment };
 }
 
 async function reuseOrEnsure(docker: DockerApi, plan: Plan, options: PrepareOptions): Promise<RunImage> {

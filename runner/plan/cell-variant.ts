@@ -23,6 +23,17 @@ export const PlanVariant = z
     bunVersion: z.string().nullable(),
     command: z.array(z.string()).nullable().describe("command template replacing the scenarios'"),
     env: z.record(z.string(), z.string()),
+    built: z
+      .object({
+        ref: z.string(),
+        id: z.string(),
+        baseRef: z.string().nullable(),
+        baseSource: z.string().nullable(),
+      })
+      .strict()
+      .nullable()
+      .optional()
+      .describe("the image its cells ran, once the runner built or found it; null: the plan's image"),
   })
   .strict();
 export type PlanVariant = z.infer<typeof PlanVariant>;
