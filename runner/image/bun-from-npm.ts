@@ -1,4 +1,4 @@
-import { chmod, copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import { arch, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
@@ -12,9 +12,9 @@ export function bunPlatformPackage(cpuFlags: string): string {
   return /\bavx2\b/.test(cpuFlags) ? "@oven/bun-linux-x64" : "@oven/bun-linux-x64-baseline";
 }
 
+/** /proc files report size 0, so they are read with node:fs (Bun.file would see them empty). */
 async function cpuFlags(): Promise<string> {
-  const file = Bun.file("/proc/cpuinfo");
-  return (await file.exists()) ? await file.text() : "";
+  return readFile("/proc/cpuinfo", "utf8").catch(() => "");
 }
 
 /** Runs a Bun binary's --version; null when it does not run here. */

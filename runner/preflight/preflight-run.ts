@@ -17,6 +17,10 @@ export async function preflightRun(
 ) {
   const variant = plan.profile === null ? matrix.base : matrix.profiles[plan.profile];
   const issues = await imageSourceIssues(plan.image);
+  for (const v of plan.variants ?? [])
+    if (v.image)
+      for (const issue of await imageSourceIssues(v.image))
+        issues.push({ ...issue, path: `variants.${v.name}.${issue.path}` });
   const schemas = options.flagSchemas === undefined ? readScenarioFlagSchemas() : options.flagSchemas;
   if (variant && schemas)
     issues.push(...scenarioFlagIssues(variant, schemas, [...new Set(plan.cells.map((c) => c.scenario))]));

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
+import { runPlan } from "../../runner/commands/run.ts";
+import { exportReports } from "../../runner/report/export-reports.ts";
+import { readCellRecords } from "../../runner/results/read-cell-records.ts";
+import { SizingReport } from "../../runner/sizing/sizing-report.ts";
+import { RecordingObserver } from "../runner/execute/recording-observer.ts";
+import { docker, integrationImage, OFFLINE_ENV } from "./integration-image.ts";
+
+// Two builds of one workload: the calibration scenario with operations of 1 ms (A) and 4 ms (B) of CPU. At 1 vCPU
+// A carries ~1,000/s and B ~250/s: a 4x difference the A/B report must call beyond the noise.
+const COMMAND = (opUs: number) =>
+  `["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "--op-us=${opUs}"]`;
+
+let dir = "";
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "it-variants-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+test(
+  "a two-variant matrix on real containers: the A/B table in report.md and sizing.json, a 4x change beyond the noise",
+  async () => {
+    const image = await integrationImage();
+    const matrixPath = join(dir, "matrix.yaml");
+    await writeFile(
+      matrixPath,
+      [
+        `image: ${image.ref}`,
+        "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 2, maxRepetitions: 2, timeoutSeconds: 60 }",
+        "scenarios: { calibration: { sloP99Ms: 250 } }",
+        "axes: { cpus: [1], memory: [256Mi], smol: [false] }",
+        "cloudRun: { targetPerSec: 1000 }",
+        "variants:",
+        `  fast: { command: ${COMMAND(1000)} }`,
+        `  slow: { command: ${COMMAND(4000)}, env: { VARIANT_MARK: slow } }`,
+      ].join("\n"),
+    );
+    const plan = planRun(loadMatrix(matrixPath), parseRunArgs([matrixPath]), localHostFacts());
+    expect(plan.cells.map((c) => c.id)).toEqual([
+      "calibration__cpu1__mem256Mi__smol0__v-fast",
+      "calibration__cpu1__mem256Mi__smol0__v-slow",
+    ]);
+    const record = await runPlan(plan, {
+      docker,
+      resultsDir: dir,
+      observer: new RecordingObserver(),
+      env: OFFLINE_ENV,
+    });
+    expect(record.state).toBe("complete");
+    const runDir = join(dir, record.runId);
+
+    // Each cell records its variant, and its containers report the Bun they ran.
+    const cells = [...(await readCellRecords(join(runDir, "cells"))).values()];
+    for (const cell of cells) {
+      expect(cell.cell.variant?.name).toBe(cell.cell.id.endsWith("__v-fast") ? "fast" : "slow");
+      expect(cell.repetitions[0]?.result?.environment.runtimeVersion).toMatch(/^\d+\.\d+\.\d+/);
+      expect(cell.repetitions[0]?.result?.parameters).toMatchObject({
+        opUs: cell.cell.variant?.name === "fast" ? 1000 : 4000,
+      });
+    }
+
+    await exportReports(runDir, { print: false });
+    const sizing = SizingReport.parse(await Bun.file(join(runDir, "sizing.json")).json());
+    const row = sizing.variantComparison?.pairs[0]?.rows[0];
+    const fast = row?.a?.ceilingPerSec?.median ?? 0;
+    const slow = row?.b?.ceilingPerSec?.median ?? 0;
+    console.error(
+      `[variants] fast ${fast.toFixed(0)}/s, slow ${slow.toFixed(0)}/s, B/A ${row?.ceilingRatio?.toFixed(3)}, ${row?.verdict} (${row?.reason})`,
+    );
+    expect(sizing.variantComparison?.baseline).toBe("fast");
+    expect(row?.ceilingRatio ?? 1).toBeGreaterThan(0.15);
+    expect(row?.ceilingRatio ?? 1).toBeLessThan(0.4);
+    expect(row?.verdict).toBe("beyond-noise");
+    const md = await Bun.file(join(runDir, "report.md")).text();
+    expect(md).toContain("## Variants A/B");
+    expect(md).toMatch(
+      /\| calibration \| 1 vCPU \/ 256 MiB \| [\d,]+\/s \(.*2 reps\) \| [\d,]+\/s \(.*2 reps\) \| 0\.\d\d× \| yes: ranges apart/,
+    );
+  },
+  { timeout: 240_000 },
+);
