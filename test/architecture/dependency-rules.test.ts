@@ -96,9 +96,9 @@ describe("dependency directions", () => {
 
   test("sizing, reports and the variant comparison never touch Docker", () => {
     const finishedResultsOnly = ["runner/sizing", "runner/report", "runner/variants"];
-    const bad = finishedResultsOnly.flatMap(importsUnder).filter(
-      ({ target }) => /^runner\/(docker|execute|image)\//.test(target) || target === "dockerode",
-    );
+    const bad = finishedResultsOnly
+      .flatMap(importsUnder)
+      .filter(({ target }) => /^runner\/(docker|execute|image)\//.test(target) || target === "dockerode");
     expect(bad).toEqual([]);
   });
 

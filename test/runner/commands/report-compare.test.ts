@@ -68,7 +68,12 @@ describe("compare", () => {
     expect(rows[0]?.a?.p99AtCeilingMs).toBe(20);
     expect(rows[0]?.b?.p99AtCeilingMs).toBe(30);
     expect(rows[0]?.b?.peakMemoryBytes).toBe(250 * 2 ** 20);
-    expect(rows[1]).toMatchObject({ a: null, b: { status: "ok" }, ceilingRatio: null, verdict: "not-judged" });
+    expect(rows[1]).toMatchObject({
+      a: null,
+      b: { status: "ok" },
+      ceilingRatio: null,
+      verdict: "not-judged",
+    });
   });
 
   test("the command prints the A/B table with the ratio and the noise rule", async () => {
