@@ -54,7 +54,7 @@ export async function writeReports(
   if (options.print !== false) {
     console.log(terminal);
     console.log(
-      `\nReports written: ${files.reportHtml}, ${files.reportMd}, ${files.sizingJson}, ${files.sizingCsv}`,
+      `\nReports written: ${files.reportHtml}, ${files.reportMd}, ${files.sizingJson}, ${files.sizingCsv}${report.variantComparison ? `, ${join(runDir, "variants.csv")}` : ""}`,
     );
   }
   return { report, files, terminal };

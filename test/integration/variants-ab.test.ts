@@ -83,5 +83,53 @@ test(
       /\| calibration \| 1 vCPU \/ 256 MiB \| [\d,]+\/s \(.*2 reps\) \| [\d,]+\/s \(.*2 reps\) \| 0\.\d\d× \| yes: ranges apart/,
     );
   },
-  { timeout: 240_000 },
+  // Runs queue behind any other measuring run on this host (the host lock).
+  { timeout: 480_000 },
+);
+
+// A published Bun other than the installed one: its base image is built offline from the npm package.
+const OTHER_BUN = Bun.version === "1.4.4" ? "1.4.3" : "1.4.4";
+
+test(
+  `two Bun versions as variants: the ${OTHER_BUN} cells run on a base imported from npm and report that Bun`,
+  async () => {
+    const matrixPath = join(dir, "bun-versions.yaml");
+    await writeFile(
+      matrixPath,
+      [
+        "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, maxRepetitions: 1, timeoutSeconds: 60 }",
+        "scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: 1000 } } }",
+        "axes: { cpus: [1], memory: [256Mi], smol: [false] }",
+        "variants:",
+        "  installed: {}",
+        `  other: { bunVersion: ${OTHER_BUN} }`,
+      ].join("\n"),
+    );
+    const plan = planRun(loadMatrix(matrixPath), parseRunArgs([matrixPath]), localHostFacts());
+    const record = await runPlan(plan, {
+      docker,
+      resultsDir: dir,
+      observer: new RecordingObserver(),
+      env: OFFLINE_ENV,
+    });
+    expect(record.state).toBe("complete");
+    const other = record.plan.variants?.find((v) => v.name === "other");
+    expect(other?.built?.baseRef).toBe(`bun-capacity/bun-base:${OTHER_BUN}`);
+    const runDir = join(dir, record.runId);
+    const cells = [...(await readCellRecords(join(runDir, "cells"))).values()];
+    const ran = Object.fromEntries(
+      cells.map((c) => [c.cell.variant?.name, c.repetitions[0]?.result?.environment.runtimeVersion]),
+    );
+    expect(ran).toEqual({ installed: Bun.version, other: OTHER_BUN });
+    await exportReports(runDir, { print: false });
+    const sizing = SizingReport.parse(await Bun.file(join(runDir, "sizing.json")).json());
+    expect(sizing.variantComparison?.variants).toEqual([
+      { name: "installed", bunVersion: Bun.version },
+      { name: "other", bunVersion: OTHER_BUN },
+    ]);
+    // One repetition each: the table is there, the verdict honestly not judged.
+    expect(sizing.variantComparison?.pairs[0]?.rows[0]?.verdict).toBe("not-judged");
+    expect(await Bun.file(join(runDir, "report.md")).text()).toContain(`→ other (Bun ${OTHER_BUN})`);
+  },
+  { timeout: 480_000 },
 );
