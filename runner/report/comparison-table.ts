@@ -25,7 +25,11 @@ const VERDICT_WORD = { "beyond-noise": "yes", "within-noise": "no", "not-judged"
 
 /** One row's cells as text, in COMPARISON_HEADER order. */
 export function comparisonCells(row: ComparisonRow): string[] {
-  const size = `${fmt.size(row)}${row.concurrency === null ? "" : ` · concurrency ${row.concurrency}`}`;
+  const size = [
+    fmt.size(row),
+    row.concurrency === null ? "" : ` · concurrency ${row.concurrency}`,
+    row.variant === null ? "" : ` · variant ${row.variant}`,
+  ].join("");
   return [
     row.scenario,
     size,

@@ -53,6 +53,7 @@ export function compareCells(
       memoryBytes: any.memoryBytes,
       smol: any.smol,
       concurrency: concurrencyOf(any),
+      variant: options.matchVariant ? (any.variant ?? null) : null,
       a: side(ca),
       b: side(cb),
       ceilingRatio: difference.ratio,

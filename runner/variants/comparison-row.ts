@@ -24,6 +24,10 @@ export const ComparisonRow = z
     memoryBytes: z.number(),
     smol: z.boolean(),
     concurrency: z.number().nullable(),
+    variant: z
+      .string()
+      .nullable()
+      .describe("compare across runs: the variant both cells ran; null in a run's A/B (the pair names them)"),
     a: ComparedSide.nullable().describe("null: A has no such cell"),
     b: ComparedSide.nullable(),
     ceilingRatio: z.number().nullable().describe("median ceiling B ÷ A"),

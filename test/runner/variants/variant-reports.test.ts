@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { join } from "node:path";
+import { compareRuns } from "../../../runner/report/compare-runs.ts";
 import { exportReports } from "../../../runner/report/export-reports.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
@@ -88,5 +89,17 @@ describe("a run with two variants", () => {
     expect(sizing.split("\n")[0]).toEndWith(",variant,bun_version");
     const json = SizingReport.parse(await Bun.file(join(dir, "sizing.json")).json());
     expect(json.variantComparison?.pairs[0]?.rows).toHaveLength(2);
+  });
+
+  test("compare across two runs with variants matches each cell with its own variant", () => {
+    const a = buildSizingReport(records, { runId: "a", settings });
+    const b = buildSizingReport(records.slice(0, 3), { runId: "b", settings });
+    const rows = compareRuns(a, b);
+    expect(rows.map((r) => [r.variant, r.cpus, r.ceilingRatio, r.b?.cellId ?? null])).toEqual([
+      ["base", 1, 1, "throughput__cpu1__mem512Mi__smol0__v-base"],
+      ["base", 2, 1, "throughput__cpu2__mem512Mi__smol0__v-base"],
+      ["slow", 1, 1, "throughput__cpu1__mem512Mi__smol0__v-slow"],
+      ["slow", 2, null, null],
+    ]);
   });
 });
