@@ -3,8 +3,15 @@ import { DockerBuildError } from "../docker/docker-build-error.ts";
 import { DockerRequestError } from "../docker/docker-request-error.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
 import { ImageMissingError } from "../docker/image-missing-error.ts";
+import { PodStartError } from "../drivers/pod-start-error.ts";
+import { RunAbortedError } from "../drivers/run-aborted-error.ts";
+import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
 import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
+import { ServerStepError } from "../execute/server-step-error.ts";
 import { BunVersionImageError } from "../image/bun-version-image-error.ts";
+import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
+import { GeneratorMissingError } from "../load/k6/generator-missing-error.ts";
+import { GeneratorOutputError } from "../load/k6/generator-output-error.ts";
 import { ReportInputError } from "../report/report-input-error.ts";
 import { RunStoreError } from "../results/run-store-error.ts";
 import { FlagError } from "./flag-error.ts";
@@ -28,23 +35,31 @@ export function signalExitCode(signal: string | null | undefined): number {
 type ErrorClass = abstract new (...args: any[]) => Error;
 
 /** Typed error -> exit code; first match wins. Anything else is a bug: exit 1 with "unexpected error". */
-const TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
+export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [FlagError, EXIT.badInput],
   [MatrixError, EXIT.badInput],
   [RunStoreError, EXIT.badInput],
   [ReportInputError, EXIT.badInput],
+  [CalibrationFileError, EXIT.badInput],
   [DockerUnavailableError, EXIT.failed],
   [DockerBuildError, EXIT.failed],
   [ImageMissingError, EXIT.failed],
   [BunVersionImageError, EXIT.failed],
   [DockerRequestError, EXIT.failed],
+  [SwarmNotReadyError, EXIT.failed],
+  [PodStartError, EXIT.failed],
+  [GeneratorMissingError, EXIT.failed],
+  [GeneratorOutputError, EXIT.failed],
+  [ServerStepError, EXIT.failed],
 ];
 
 /** The exit code and the one paragraph to print (no stack trace unless BUN_CAPACITY_DEBUG=1). */
 export function describeFailure(error: unknown): { code: number; message: string; expected: boolean } {
-  if (error instanceof RunInterruptedError)
-    return { code: signalExitCode(error.signal), message: `stopped by ${error.signal}`, expected: true };
-  const row = TABLE.find(([kind]) => error instanceof kind);
+  if (error instanceof RunInterruptedError || error instanceof RunAbortedError) {
+    const signal = error instanceof RunInterruptedError ? error.signal : error.reason;
+    return { code: signalExitCode(signal), message: `stopped by ${signal}`, expected: true };
+  }
+  const row = EXIT_TABLE.find(([kind]) => error instanceof kind);
   const text = error instanceof Error ? error.message : String(error);
   if (!row)
     return {
@@ -53,6 +68,7 @@ export function describeFailure(error: unknown): { code: number; message: string
       expected: false,
     };
   const nextStep = error instanceof ReportInputError ? `\n${error.nextStep}` : "";
+  // SwarmNotReadyError already carries its next step in the message.
   const prefix = error instanceof FlagError || error instanceof MatrixError ? "" : "error: ";
   return { code: row[1], message: `${prefix}${text}${nextStep}`, expected: true };
 }

@@ -21,6 +21,7 @@ export function toRunArgs(
     repetitions: flags.reps ?? null,
     outDir: flags.out ?? DEFAULT_OUT_DIR,
     resumeRunId: flags.resume ?? null,
+    driver: flags.driver ?? null,
     dryRun: flags["dry-run"] ?? false,
     force: flags.force ?? false,
     hostLock: !(flags["no-host-lock"] ?? false),

@@ -1,7 +1,7 @@
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
 import { CONTAINER_OVERHEAD_SECONDS, ESTIMATED_SEARCH_STEPS } from "../plan/estimate-cell-seconds.ts";
 import type { Plan } from "../plan/plan.ts";
-import { formatDuration } from "./format-duration.ts";
+import { formatDuration } from "../units/format-duration.ts";
 
 const HEADER = ["cell", "scenario", "cpus", "memory", "smol", "flags", "reps", "estimate"];
 

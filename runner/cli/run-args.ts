@@ -63,6 +63,11 @@ export const RUN_FLAGS = z.strictObject({
   "no-host-lock": booleanFlag(
     "do not wait for other measuring runs on this host (they will measure each other)",
   ),
+  driver: valueFlag(z.enum(["local", "swarm"], { error: "expected local or swarm" }), {
+    help: "where repetitions run: this engine (default) or the Docker Swarm it manages (README: Swarm)",
+    value: "local|swarm",
+    example: "--driver swarm",
+  }),
 });
 
 /** What `run` was asked to do. */
@@ -78,6 +83,7 @@ export const RunArgs = z
     repetitions: z.number().int().positive().nullable(),
     outDir: z.string(),
     resumeRunId: z.string().nullable(),
+    driver: z.enum(["local", "swarm"]).nullable(),
     dryRun: z.boolean(),
     force: z.boolean(),
     /** false with --no-host-lock: do not wait for other measuring runs on this host */

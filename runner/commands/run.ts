@@ -7,13 +7,14 @@ import { toRunArgs } from "../cli/parse-run-args.ts";
 import { renderDryRun } from "../cli/render-dry-run.ts";
 import { RUN_FLAGS, type RunArgs } from "../cli/run-args.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
+import type { Matrix } from "../config/matrix.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { createDriver } from "../drivers/create-driver.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";
 import { executeRun } from "../execute/execute-run.ts";
 import { prepareRun } from "../execute/prepare-run.ts";
-import { withHostLock } from "../host/with-host-lock.ts";
 import { localHostFacts } from "../plan/host-facts.ts";
 import type { Plan } from "../plan/plan.ts";
 import { planRun } from "../plan/plan-run.ts";
@@ -44,46 +45,65 @@ export interface RunPlanOptions {
   hostLock?: boolean;
 }
 
+/** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
+function planDriver(
+  plan: Plan,
+  docker: DockerApi,
+  observer: RunObserver,
+  env?: Record<string, string | undefined>,
+) {
+  return createDriver(plan.execution?.driver ?? "local", {
+    docker,
+    host: os.hostname(),
+    shareHosts: plan.execution?.shareHosts ?? false,
+    env: env ?? process.env,
+    log: (line) => observer.message(line),
+    onBusy: (busy) => observer.nodesBusy?.(busy),
+  });
+}
+
+/** Swarm: plans every cell, then fits the plan to the nodes (exceeds-host, wall-time estimate). */
+async function planForDriver(matrix: Matrix, args: RunArgs): Promise<Plan> {
+  const plan = planRun(matrix, args, localHostFacts());
+  if (plan.execution?.driver !== "swarm") return plan;
+  const all = planRun(matrix, { ...args, force: true }, localHostFacts());
+  const driver = createDriver("swarm", {
+    docker: createDockerClient(),
+    host: os.hostname(),
+    env: process.env,
+  });
+  const shareHosts = plan.execution.shareHosts;
+  return placeOnNodes(all, await driver.nodes(), { force: args.force, shareHosts });
+}
+
 /** What labels this process's containers, so a later run can tell its orphans from live runs. */
 function ownerContext(runId: string, commit: string | null) {
   return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
 }
 
-/** Holds the host lock (one measuring run per host) around a run or a resume. */
-function locked(runId: string, options: RunPlanOptions, work: (observer: RunObserver) => Promise<RunRecord>) {
-  const observer = options.observer ?? new ProgressPrinter();
-  const lock = { runId, log: (line: string) => observer.message(line), signal: options.signal };
-  return withHostLock(options.hostLock ?? true, lock, () => work(observer));
-}
-
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
 export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise<RunRecord> {
-  const runId = options.runId ?? newRunId();
-  return locked(runId, options, (observer) => runPlanLocked(plan, runId, observer, options));
-}
-
-async function runPlanLocked(plan: Plan, runId: string, observer: RunObserver, options: RunPlanOptions) {
   const docker = options.docker ?? createDockerClient();
+  const observer = options.observer ?? new ProgressPrinter();
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
+  const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal: options.signal });
+  const { signal, hostLock = true } = options;
+  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal, hostLock });
 }
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
 export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {
-  return locked(runId, options, (observer) => resumeRunLocked(runId, observer, options));
-}
-
-async function resumeRunLocked(runId: string, observer: RunObserver, options: RunPlanOptions) {
   const docker = options.docker ?? createDockerClient();
+  const observer = options.observer ?? new ProgressPrinter();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
   const store = await RunStore.open(resultsDir, runId);
   const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? createDriver("local", { docker, host: os.hostname() });
+  const driver = options.driver ?? planDriver(store.run.plan, docker, observer, options.env);
   const prepared = await prepareRun(docker, store.run.plan, {
     driver,
     env: options.env,
@@ -94,7 +114,8 @@ async function resumeRunLocked(runId: string, observer: RunObserver, options: Ru
   const cells = cellsToRun(prepared.plan.cells, store.done);
   log(`resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run`);
   const context = ownerContext(runId, prepared.environment.commit);
-  return executeRun({ driver, store, cells, context, observer, signal: options.signal });
+  const { signal, hostLock = true } = options;
+  return executeRun({ driver, store, cells, context, observer, signal, hostLock });
 }
 
 const RUN_USAGE = `Usage: bun runner/matrix.ts [run] [MATRIX_FILE] [flags]
@@ -128,7 +149,7 @@ export const runCommand = defineCommand({
     const resultsDir = resultsDirFor(args.outDir);
     if (args.resumeRunId) return resume(args, args.resumeRunId, resultsDir, context);
     const matrix = loadMatrix(args.matrixPath);
-    const plan = planRun(matrix, args, localHostFacts());
+    const plan = await planForDriver(matrix, args);
     validatePlan(plan, { force: args.force });
     await preflightRun(matrix, plan, resultsDir);
     if (args.dryRun) {

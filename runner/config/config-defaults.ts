@@ -1,4 +1,5 @@
 import path from "node:path";
+import { MIB } from "../units/bytes.ts";
 
 /** Every default of matrix.yaml, in one place (the README's matrix.yaml reference mirrors this file). */
 
@@ -49,6 +50,15 @@ export const FALLBACK_SLO_P99_MS = 100;
 export const DEFAULT_AXES = { cpus: [1], memory: ["512Mi"], smol: [false, true] };
 
 /** Docker refuses memory limits below 6 MiB. */
-export const MIN_MEMORY_BYTES = 6 * 1024 * 1024;
+export const MIN_MEMORY_BYTES = 6 * MIB;
 /** Docker's --cpus granularity. */
 export const MIN_CPUS = 0.01;
+
+/** Server mode (`service:`): Cloud Run's default --concurrency, its allowed range, and readiness. */
+export const SERVICE_DEFAULTS = {
+  readyPath: "/",
+  readyTimeoutSeconds: 30,
+  method: "GET",
+  concurrency: [80],
+};
+export const MAX_CONCURRENCY = 1000;

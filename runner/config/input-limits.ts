@@ -1,7 +1,9 @@
+import { GIB, KIB } from "../units/bytes.ts";
+
 /** Limits on user input, checked at the door (README: "Limits"); each keeps loading fast and memory small. */
 
 /** A matrix file is a few KiB; 128 KiB leaves room and keeps YAML parsing (~3-6 µs/byte) under a second. */
-export const MAX_MATRIX_FILE_BYTES = 128 * 1024;
+export const MAX_MATRIX_FILE_BYTES = 128 * KIB;
 /** YAML aliases (*name) in one file; a few are handy, many are an expansion attack. */
 export const MAX_YAML_ALIASES = 100;
 /** Values in one list: an axis, a flag axis, a comma-separated flag. */
@@ -15,7 +17,7 @@ export const MAX_CPUS = 1024;
 export const MAX_MEMORY_BYTES = 2 ** 40;
 /** The largest Cloud Run instance: 8 vCPU, 32 GiB; bigger cells need --force. */
 export const CLOUD_RUN_MAX_CPUS = 8;
-export const CLOUD_RUN_MAX_MEMORY_BYTES = 32 * 2 ** 30;
+export const CLOUD_RUN_MAX_MEMORY_BYTES = 32 * GIB;
 /** Cells one run may plan, and container runs (cells x repetitions). */
 export const MAX_PLANNED_CELLS = 10_000;
 export const MAX_CONTAINER_RUNS = 100_000;

@@ -21,6 +21,7 @@ import {
   ScenarioName,
   Seconds,
 } from "./field-schemas.ts";
+import { Concurrency, RequestMix, RequestSettings, ServiceSettings } from "./service-settings.ts";
 import { strictObject } from "./strict-object.ts";
 import { VariantsSettings } from "./variant-settings.ts";
 
@@ -57,6 +58,10 @@ export const ScenarioSettings = z.preprocess(
       .refine(fewEntries, FEW_ENTRIES)
       .optional(),
     command: CommandTemplate.optional(),
+    // Server mode (with `service:`): one request, a weighted mix, or a k6 script file (relative to the matrix).
+    request: RequestSettings.optional(),
+    requests: RequestMix.optional(),
+    script: z.string({ error: "expected a k6 script file" }).min(1, "expected a k6 script file").optional(),
   }),
 );
 export type ScenarioSettings = z.output<typeof ScenarioSettings>;
@@ -86,6 +91,11 @@ export const Axes = strictObject({
     .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
+  concurrency: z
+    .array(Concurrency, { error: "expected a list like [10, 80] (Cloud Run --concurrency)" })
+    .min(1, AT_LEAST_ONE)
+    .superRefine(noDuplicates)
+    .optional(),
 });
 
 /** A partial cell: exclude drops cells it matches; include adds cells (unset fields expand over the axes). */
@@ -94,9 +104,16 @@ export const CellMatcher = strictObject({
   cpus: Cpus.optional(),
   memory: MemoryBytes.optional(),
   smol: Bool.optional(),
+  concurrency: Concurrency.optional(),
   flags: z.record(FlagKey, FlagValue, mapping("flag: value")).optional(),
 });
 export type CellMatcher = z.output<typeof CellMatcher>;
+
+/** Where repetitions run: the local engine, or a Docker Swarm (README: Swarm). */
+export const ExecutionSettings = strictObject({
+  driver: z.enum(["local", "swarm"], { error: "expected local or swarm" }).optional(),
+  shareHosts: Bool.optional(),
+});
 
 export const bodyShape = {
   build: BuildSettings.optional(),
@@ -119,6 +136,8 @@ export const bodyShape = {
   cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
   /** Builds of the workload compared cell by cell (runner/variants/). */
   variants: VariantsSettings.optional(),
+  execution: ExecutionSettings.optional(),
+  service: ServiceSettings.optional(),
 };
 export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
 

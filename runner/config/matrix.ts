@@ -27,6 +27,38 @@ export type ResolvedScenario = {
   command: string[] | null;
   /** Why this scenario cannot run under this profile's image; checked when it is selected or picked. */
   problem: string | null;
+  /** Server mode: the requests the generator sends (null in scenario mode). */
+  load: ServiceLoad | null;
+};
+
+/** One HTTP request of a server-mode scenario; several with weights make a mix. */
+export type ResolvedRequest = {
+  weight: number;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | null;
+};
+
+/** What a server-mode scenario sends: a weighted request mix, or a user's k6 script (its text). */
+export type ServiceLoad = { requests: ResolvedRequest[]; script: string | null; scriptPath: string | null };
+
+export type ResolvedSidecar = {
+  name: string;
+  image: ImageSource;
+  command: string[] | null;
+  env: Record<string, string>;
+  readyCommand: string[] | null;
+};
+
+/** Server mode: the user's HTTP service, sized from outside its container (its image is the variant's image). */
+export type ResolvedService = {
+  port: number;
+  readyPath: string;
+  readyTimeoutSeconds: number;
+  env: Record<string, string>;
+  command: string[] | null;
+  sidecars: ResolvedSidecar[];
 };
 
 /** One build of the workload (matrix.yaml `variants`): every cell runs once per variant, ids gain `__v-<name>`. */
@@ -48,13 +80,17 @@ export type MatrixVariant = {
   image: ImageSource;
   /** The repository's own Dockerfile, which ships the BUNDLED_SCENARIOS. */
   bundledImage: boolean;
-  axes: { cpus: number[]; memoryBytes: number[]; smol: boolean[] };
+  axes: { cpus: number[]; memoryBytes: number[]; smol: boolean[]; concurrency: number[] };
+  /** Server mode when set: scenarios are request specs sent to this service. */
+  service: ResolvedService | null;
   scenarios: ResolvedScenario[];
   include: CellMatcher[];
   exclude: CellMatcher[];
   cloudRun: CloudRunSettings;
   /** Empty: no variants (cells and ids as without the key). */
   variants: WorkloadVariant[];
+  /** Which execution driver runs the cells; shareHosts lets nodes on one physical host measure at once. */
+  execution: { driver: "local" | "swarm"; shareHosts: boolean };
 };
 
 /** A loaded, fully validated matrix file. */

@@ -1,6 +1,8 @@
+import { GIB, KIB, MIB } from "../units/bytes.ts";
+
 /** Multipliers by unit: Kubernetes/Cloud Run binary units (case-sensitive) and Docker's k/m/g/t (any case, b optional). */
-const KUBERNETES_UNITS: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
-const DOCKER_UNITS: Record<string, number> = { b: 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+const KUBERNETES_UNITS: Record<string, number> = { Ki: KIB, Mi: MIB, Gi: GIB, Ti: 1024 * GIB };
+const DOCKER_UNITS: Record<string, number> = { b: 1, k: KIB, m: MIB, g: GIB, t: 1024 * GIB };
 
 const MAX_SIZE_CHARS = 40;
 export const MEMORY_SIZE_HELP = "a size like 256Mi, 1Gi, 1.5Gi, 512m, 1g or a byte count like 268435456";
@@ -33,10 +35,10 @@ export function parseMemorySize(input: unknown): { bytes: number } | { error: st
 }
 
 const FORMAT_UNITS: Array<[string, number]> = [
-  ["Ti", 2 ** 40],
-  ["Gi", 2 ** 30],
-  ["Mi", 2 ** 20],
-  ["Ki", 2 ** 10],
+  ["Ti", 1024 * GIB],
+  ["Gi", GIB],
+  ["Mi", MIB],
+  ["Ki", KIB],
 ];
 
 /** Exact, filesystem-safe rendering used in cell ids: 1.5Gi -> 1536Mi, odd sizes -> 1000B. */

@@ -10,10 +10,12 @@ import {
   FALLBACK_SLO_P99_MS,
   REPO_ROOT,
   SCENARIO_DEFAULTS,
+  SERVICE_DEFAULTS,
 } from "./config-defaults.ts";
 import type { ImageSource, MatrixVariant, ResolvedScenario } from "./matrix.ts";
 import type { CellMatcher, MatrixBody, ScenarioSettings } from "./matrix-body.ts";
 import { parseMemorySize } from "./memory-size.ts";
+import { resolveLoad, resolveService } from "./resolve-service.ts";
 import { resolveWorkloadVariants } from "./resolve-workload-variants.ts";
 
 /** A problem found after merging, at a path of the merged body. */
@@ -38,14 +40,17 @@ export function resolveVariant(
       path: ["image"],
       message: "set either build (your Dockerfile) or image (a prebuilt image), not both",
     });
-  const image = resolveImage(body, options.matrixDir);
-  const bundledImage = image.kind === "build" && isBundledBuild(image);
+  const served = resolveService(body, options.matrixDir, issues);
+  const image = served?.image ?? resolveImage(body, options.matrixDir);
+  const bundledImage = !served && image.kind === "build" && isBundledBuild(image);
   const variants = resolveWorkloadVariants(body, image, options.matrixDir, issues);
   const variantCommands = variants.length > 0 && variants.every((v) => v.command !== null);
 
   const scenarios = Object.entries(body.scenarios ?? {}).map(([name, settings]) => {
     const selected = options.selected === null || options.selected.includes(name);
-    return resolveScenario(body, name, settings, selected, bundledImage, variantCommands);
+    const scenario = resolveScenario(body, name, settings, selected, bundledImage, variantCommands);
+    const { load, problem } = resolveLoad(settings, served !== null, options.matrixDir);
+    return { ...scenario, load, problem: served ? problem : (problem ?? scenario.problem) };
   });
   if (!scenarios.some((scenario) => scenario.selected))
     issues.push({
@@ -73,17 +78,20 @@ export function resolveVariant(
     cpus: body.axes?.cpus ?? DEFAULT_AXES.cpus,
     memoryBytes: body.axes?.memory ?? DEFAULT_AXES.memory.map(defaultMemoryBytes),
     smol: body.axes?.smol ?? DEFAULT_AXES.smol,
+    concurrency: served ? (body.axes?.concurrency ?? SERVICE_DEFAULTS.concurrency) : [],
   };
   const variant = {
     profile: options.profile,
     image,
     bundledImage,
     axes,
+    service: served?.service ?? null,
     scenarios,
     include,
     exclude,
     cloudRun,
     variants,
+    execution: { driver: body.execution?.driver ?? "local", shareHosts: body.execution?.shareHosts ?? false },
   };
   return { variant, issues };
 }
@@ -143,6 +151,7 @@ function resolveScenario(
     env: { ...defaults.env, ...settings.env },
     command,
     problem,
+    load: null,
   };
 }
 

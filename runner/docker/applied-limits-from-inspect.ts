@@ -1,4 +1,4 @@
-import type { AppliedLimits } from "../results/cell-record.ts";
+import type { AppliedLimits } from "./applied-limits.ts";
 
 interface RawInspect {
   Config?: { User?: string };

@@ -1,4 +1,4 @@
-import type { AppliedLimits } from "../results/cell-record.ts";
+import type { AppliedLimits } from "./applied-limits.ts";
 
 /** Everything the runner asks of Docker; docker-client.ts implements it, tests fake it. */
 export interface DockerApi {

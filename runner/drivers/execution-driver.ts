@@ -54,11 +54,22 @@ export interface MemberOutcome {
   cpuSeconds: number;
 }
 
+export interface PodCpuSeconds {
+  service: number;
+  sidecars: Record<string, number>;
+}
+
 /** A started pod: the service is running and answered readyPath. */
 export interface PodHandle {
   readonly startupMs: number;
   /** True while the limited service runs (false after a crash or an OOM kill). */
   serviceRunning(): Promise<boolean>;
+  /**
+   * Cumulative CPU-seconds so far of the service and of each sidecar (by name), read from outside (cgroup /
+   * Docker stats): the runner takes differences around each load step. Optional: without it, per-step service
+   * CPU and sidecar CPU are reported as unknown (null).
+   */
+  cpuSeconds?(): Promise<PodCpuSeconds>;
   /** Runs one container in the pod's network namespace, on the service's node, to its end. */
   runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome>;
   /** Stops everything, collects the service's facts, removes every container of the pod. */

@@ -1,3 +1,5 @@
+import { MIB } from "../units/bytes.ts";
+
 /** Container and classification defaults for running cells, in one place. */
 export const RUN_ID_LABEL = "bun-capacity.run-id";
 export const CELL_ID_LABEL = "bun-capacity.cell-id";
@@ -6,7 +8,7 @@ export const OWNER_HOST_LABEL = "bun-capacity.owner-host";
 export const CONTAINER_USER = "1000:1000";
 export const PIDS_LIMIT = 256;
 /** /tmp is a tmpfs whose pages count against the memory limit: cap it at a quarter of the limit, at most 64 MiB. */
-export const TMPFS_MAX_BYTES = 64 * 1024 * 1024;
+export const TMPFS_MAX_BYTES = 64 * MIB;
 export const TMPFS_SHARE_OF_MEMORY = 0.25;
 export const STDERR_TAIL_LINES = 40;
 export const OOM_EXIT_CODE = 137;

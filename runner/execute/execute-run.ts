@@ -1,4 +1,5 @@
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { withHostLock } from "../host/with-host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
 import type { RunRecord } from "../results/run-record.ts";
@@ -14,6 +15,21 @@ export interface ExecuteOptions {
   context: RunContext;
   observer: RunObserver;
   signal?: AbortSignal;
+  /** Wait for (then hold) the host lock before the first cell: one measuring run per host. Default false. */
+  hostLock?: boolean;
+}
+
+/** Holds the host lock while the cells run; an interrupt while waiting for it leaves a resumable run. */
+export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
+  if (!options.hostLock) return runCells(options);
+  const log = (line: string) => options.observer.message(line);
+  try {
+    const lockOptions = { runId: options.context.runId, log, signal: options.signal };
+    return await withHostLock(true, lockOptions, () => runCells(options));
+  } catch (error) {
+    if (error instanceof RunInterruptedError) return interrupted(options);
+    throw error;
+  }
 }
 
 /**
@@ -21,7 +37,7 @@ export interface ExecuteOptions {
  * physical hosts (maxParallelCells). Stops cleanly on an interrupt (the run's containers removed, state
  * interrupted) or when the engine goes away (state engine-lost); both are resumable.
  */
-export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
+async function runCells(options: ExecuteOptions): Promise<RunRecord> {
   const { driver, store, observer, context } = options;
   observer.runStarted(context.runId, options.cells, store.run.plan.cellEstimatedSeconds);
   const queue = [...options.cells];

@@ -2,10 +2,12 @@ import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { type BenchImage, ensureImage } from "../image/bench-image.ts";
+import { ensureLoadGenerator } from "../load/ensure-load-generator.ts";
 import { bindImage } from "../plan/bind-image.ts";
 import type { Plan } from "../plan/plan.ts";
 import { collectRunEnvironment } from "../results/collect-run-environment.ts";
 import type { RunEnvironment, RunImage } from "../results/run-record.ts";
+import { prepareServerImages } from "./prepare-server-images.ts";
 import { prepareVariantImages } from "./prepare-variant-images.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
@@ -36,9 +38,14 @@ export async function prepareRun(
   if (orphans > 0) options.log(`removed ${orphans} container(s) left by runs that are gone`);
   const image = await reuseOrEnsure(docker, plan, options);
   const environment = await collectRunEnvironment(docker, REPO_ROOT);
-  const bound = await prepareVariantImages(docker, bindImage(plan, image.ref), {
+  const ensureGenerator = () => ensureLoadGenerator(docker, options);
+  const withVariants = await prepareVariantImages(docker, bindImage(plan, image.ref), {
     env: options.env,
     log: options.log,
+  });
+  const bound = await prepareServerImages(docker, withVariants, {
+    ...options,
+    ensureGenerator,
   });
   return { plan: bound, image, environment };
 }

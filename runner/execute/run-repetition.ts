@@ -8,6 +8,7 @@ import { containerSpec, type RunContext } from "./container-spec.ts";
 import { CONTENDED_OTHER_CORES, CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
+import { runServerRepetition } from "./run-server-repetition.ts";
 import { stderrTail } from "./stderr-tail.ts";
 
 export interface RepetitionOptions {
@@ -33,6 +34,7 @@ export async function runRepetition(options: RepetitionOptions): Promise<Repetit
 
 async function runOnce(options: RepetitionOptions): Promise<Repetition> {
   const { driver, cell, index } = options;
+  if (cell.mode === "service") return runServerRepetition(options); // server mode: run-server-repetition.ts
   const startedMs = Date.now();
   try {
     const facts = await driver.runToExit(containerSpec(cell, options.image, options.context), {

@@ -68,7 +68,9 @@ export async function ensureImage(
   if (base) log(`base image: ${base.ref} (${base.source})`);
   const files = await contextFiles(image.context, bundled ? CONTEXT_ENTRIES : null);
   const buildArgs = { ...image.args, ...(base ? { BUN_IMAGE: base.ref } : {}) };
-  const hash = await inputsHash(image.context, files, `${base?.id ?? "none"} ${JSON.stringify(buildArgs)}`);
+  // The Dockerfile's path too: two Dockerfiles in one context build different images.
+  const recipe = `${base?.id ?? "none"} ${image.dockerfile} ${JSON.stringify(buildArgs)}`;
+  const hash = await inputsHash(image.context, files, recipe);
   const ref = `${bundled ? BENCH_IMAGE_REPO : USER_IMAGE_REPO}:${hash.slice(0, IMAGE_TAG_HASH_CHARS)}`;
   const existing = await docker.inspectImage(ref);
   if (existing && existing.labels[INPUTS_HASH_LABEL] === hash) {

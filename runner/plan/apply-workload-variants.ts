@@ -22,7 +22,12 @@ export function applyWorkloadVariants(
   if (variants.length === 0) return [{ cell, template }];
   return variants.map((variant) => {
     const values = { ...candidate.source, scenario: candidate.source.name };
-    const command = variant.command ? expandCommand(variant.command, values, candidate.flags) : cell.command;
+    // A service's command is the server's own (no scenario placeholders); a scenario's is a template.
+    const command = !variant.command
+      ? cell.command
+      : cell.mode === "service"
+        ? variant.command
+        : expandCommand(variant.command, values, candidate.flags);
     const env = { ...cell.env, ...variant.env };
     // A variant's own BUN_OPTIONS keeps the cell's --smol.
     if (cell.smol && variant.env.BUN_OPTIONS !== undefined && !/--smol\b/.test(variant.env.BUN_OPTIONS))

@@ -10,12 +10,14 @@ export type CellKey = {
   memoryBytes: number;
   smol: boolean;
   flags: Record<string, FlagValue>;
+  /** Server mode's Cloud Run --concurrency; absent or null in scenario mode. */
+  concurrency?: number | null;
   /** matrix.yaml `variants`: the build this cell runs; absent without variants. */
   variant?: string;
 };
 
 /**
- * Stable, filesystem-safe id: throughput__cpu0.5__mem256Mi__smol0, then `__key-value` for each flag in
+ * Stable, filesystem-safe id: throughput__cpu0.5__mem256Mi__smol0 (then __conc10 in server mode), then `__key-value` for each flag in
  * `idFlagKeys` (sorted), then `__v-<variant>`. Characters outside [A-Za-z0-9._-] become "-"; very long ids end in a hash.
  */
 export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
@@ -25,6 +27,7 @@ export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
     `mem${formatMemorySize(cell.memoryBytes)}`,
     `smol${cell.smol ? 1 : 0}`,
   ];
+  if (typeof cell.concurrency === "number") parts.push(`conc${cell.concurrency}`);
   for (const key of [...idFlagKeys].sort()) if (key in cell.flags) parts.push(`${key}-${cell.flags[key]}`);
   if (cell.variant !== undefined) parts.push(`v-${cell.variant}`);
   const id = parts.join("__").replace(/[^A-Za-z0-9._-]/g, "-");

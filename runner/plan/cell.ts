@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CellVariant } from "./cell-variant.ts";
+import { ServiceCell } from "./service-cell.ts";
 
-/** One planned cell: a scenario under one CPU/memory/smol combination. Everything needed to run it. */
+/** One planned cell: a scenario (or a service's requests) under one CPU/memory/smol(/concurrency) combination. */
 export const Cell = z
   .object({
     id: z.string().describe("stable, filesystem-safe key, e.g. throughput__cpu1__mem512Mi__smol0"),
@@ -28,6 +29,18 @@ export const Cell = z
     exceedsHost: z.string().nullable().describe("why the host cannot honour this cell; null when it can"),
     // Optional: absent without matrix.yaml `variants` (and in records written before them).
     variant: CellVariant.optional().describe("the build of the workload this cell runs"),
+    // Server mode; optional so cells planned before it (and stored records) still parse as scenario cells.
+    mode: z.enum(["scenario", "service"]).optional().describe("absent: scenario"),
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .describe("Cloud Run --concurrency (service)"),
+    service: ServiceCell.nullable()
+      .optional()
+      .describe("service mode: the service, its requests and sidecars"),
   })
   .strict();
 export type Cell = z.infer<typeof Cell>;

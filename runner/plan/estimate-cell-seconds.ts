@@ -2,6 +2,10 @@
 export const ESTIMATED_SEARCH_STEPS = 9;
 /** Container create, start, stop and removal, plus Bun's start-up. */
 export const CONTAINER_OVERHEAD_SECONDS = 3;
+/** Server mode: each step is a generator container (create, start, k6 start-up, removal); measured ~1 s here. */
+export const SERVER_STEP_OVERHEAD_SECONDS = 1;
+/** Server mode: a search takes more steps than in-container ones (measured 9-14 with the k6 generator). */
+export const ESTIMATED_SERVER_SEARCH_STEPS = 12;
 
 export type EstimateInput = {
   repetitions: number;
@@ -11,6 +15,8 @@ export type EstimateInput = {
   timeoutSeconds: number;
   /** The command passes {stepSeconds}: a ceiling search. Otherwise a fixed run of durationSeconds. */
   stepSearch: boolean;
+  /** Server mode: one generator container per step (the warm-up included). */
+  server?: boolean;
 };
 
 /**
@@ -19,9 +25,12 @@ export type EstimateInput = {
  * repetitions: a cell whose ceilings disagree adds more, up to maxRepetitions (the progress ETA follows the pace).
  */
 export function estimateCellSeconds(input: EstimateInput): number {
-  const measuredSeconds = input.stepSearch
-    ? ESTIMATED_SEARCH_STEPS * input.stepSeconds
-    : input.durationSeconds;
+  const measuredSeconds = input.server
+    ? ESTIMATED_SERVER_SEARCH_STEPS * (input.stepSeconds + SERVER_STEP_OVERHEAD_SECONDS) +
+      SERVER_STEP_OVERHEAD_SECONDS
+    : input.stepSearch
+      ? ESTIMATED_SEARCH_STEPS * input.stepSeconds
+      : input.durationSeconds;
   const runSeconds = input.warmupSeconds + measuredSeconds + CONTAINER_OVERHEAD_SECONDS;
   return input.repetitions * Math.min(input.timeoutSeconds + CONTAINER_OVERHEAD_SECONDS, runSeconds);
 }

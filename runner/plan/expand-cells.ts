@@ -3,7 +3,8 @@ import type { MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import type { CellMatcher } from "../config/matrix-body.ts";
 import type { CellKey } from "./cell-id.ts";
 
-export type Axes = { cpus: number[]; memoryBytes: number[]; smol: boolean[] };
+/** concurrency: empty in scenario mode (cells get null). */
+export type Axes = { cpus: number[]; memoryBytes: number[]; smol: boolean[]; concurrency: number[] };
 export type Candidate = CellKey & { source: ResolvedScenario };
 
 /**
@@ -36,6 +37,7 @@ export function expandCells(
         cpus: pickAxis(rule.cpus, axes.cpus, narrow.cpus),
         memoryBytes: pickAxis(rule.memory, axes.memoryBytes, narrow.memoryBytes),
         smol: pickAxis(rule.smol, axes.smol, narrow.smol),
+        concurrency: pickAxis(rule.concurrency, axes.concurrency, undefined),
       };
       candidates.push(...product(scenario, flags, ruleAxes));
     }
@@ -55,7 +57,8 @@ function product(source: ResolvedScenario, flagAxes: Record<string, FlagValue[]>
     for (const cpus of axes.cpus)
       for (const memoryBytes of axes.memoryBytes)
         for (const smol of axes.smol)
-          out.push({ scenario: source.name, flags, cpus, memoryBytes, smol, source });
+          for (const concurrency of axes.concurrency.length ? axes.concurrency : [null])
+            out.push({ scenario: source.name, flags, cpus, memoryBytes, smol, concurrency, source });
   return out;
 }
 
@@ -71,5 +74,6 @@ function matches(rule: CellMatcher, cell: CellKey): boolean {
   if (rule.cpus !== undefined && rule.cpus !== cell.cpus) return false;
   if (rule.memory !== undefined && rule.memory !== cell.memoryBytes) return false;
   if (rule.smol !== undefined && rule.smol !== cell.smol) return false;
+  if (rule.concurrency !== undefined && rule.concurrency !== cell.concurrency) return false;
   return Object.entries(rule.flags ?? {}).every(([key, value]) => cell.flags[key] === value);
 }

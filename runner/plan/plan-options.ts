@@ -8,4 +8,6 @@ export type PlanOptions = {
   repetitions?: number | null;
   /** Run cells that exceed the host instead of marking them. */
   force?: boolean;
+  /** Overrides the matrix's execution.driver. */
+  driver?: "local" | "swarm" | null;
 };

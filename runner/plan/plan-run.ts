@@ -4,6 +4,7 @@ import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.t
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
 import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
+import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
 import { countCandidates } from "./count-candidates.ts";
@@ -29,6 +30,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     cpus: narrow.cpus ?? variant.axes.cpus,
     memoryBytes: narrow.memoryBytes ?? variant.axes.memoryBytes,
     smol: narrow.smol ?? variant.axes.smol,
+    concurrency: variant.axes.concurrency,
   };
   const planned = countCandidates(variant, scenarios, axes) * Math.max(1, variant.variants.length);
   if (planned > MAX_PLANNED_CELLS)
@@ -52,29 +54,37 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
   const cellEstimatedSeconds: Record<string, number> = {};
   for (const candidate of candidates) {
     const keys = idFlagKeys.get(candidate.scenario) ?? [];
-    const base = buildCell(cellId(candidate, keys), candidate, variant, options, host);
+    const id = cellId(candidate, keys);
+    const base = variant.service
+      ? buildServiceCell(
+          candidate,
+          variant.service,
+          variant.image,
+          buildCell(id, candidate, variant, options, host),
+        )
+      : buildCell(id, candidate, variant, options, host);
     for (const { cell, template } of applyWorkloadVariants(base, candidate, variant.variants, keys)) {
-      const { id } = cell;
-      const earlier = cells.get(id);
+      const earlier = cells.get(cell.id);
       if (earlier && JSON.stringify(earlier) !== JSON.stringify(cell))
         throw new MatrixError(
           matrix.path,
-          [{ path: "", line: null, column: null, message: `two different cells get the id "${id}"` }],
+          [{ path: "", line: null, column: null, message: `two different cells get the id "${cell.id}"` }],
           { nextStep: "Use flag values that differ in letters or digits, not only in punctuation." },
         );
       if (earlier) continue;
-      cells.set(id, cell);
+      cells.set(cell.id, cell);
       const { source } = candidate;
-      cellEstimatedSeconds[id] = cell.exceedsHost
+      cellEstimatedSeconds[cell.id] = cell.exceedsHost
         ? 0
         : estimateCellSeconds({
             ...cell,
             stepSeconds: source.stepSeconds,
-            stepSearch: usesStepSearch(template),
+            stepSearch: variant.service !== null || usesStepSearch(template),
+            server: variant.service !== null,
           });
     }
   }
-  notes.push(...timeoutNotes(scenarios));
+  if (!variant.service) notes.push(...timeoutNotes(scenarios));
   const estimatedSeconds = Object.values(cellEstimatedSeconds).reduce((sum, seconds) => sum + seconds, 0);
   return {
     matrixPath: matrix.path,
@@ -86,6 +96,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     cellEstimatedSeconds,
     host,
     notes,
+    execution: { ...variant.execution, driver: options.driver ?? variant.execution.driver },
     ...(variant.variants.length > 0 ? { variants: planVariants(variant.variants) } : {}),
   };
 }

@@ -29,6 +29,11 @@ export const Plan = z
     notes: z.array(z.string()).describe("things a human should know before running"),
     // Optional: absent without matrix.yaml `variants`.
     variants: z.array(PlanVariant).optional().describe("builds of the workload; cells run once per variant"),
+    execution: z
+      .object({ driver: z.enum(["local", "swarm"]), shareHosts: z.boolean() })
+      .strict()
+      .optional()
+      .describe("absent in runs stored before drivers: local"),
   })
   .strict();
 export type Plan = z.infer<typeof Plan>;

@@ -7,12 +7,11 @@ import type { MatrixVariant } from "../config/matrix.ts";
 import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
 import { type FlagSchema, kebabCase, ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 
-/** Where the harness publishes its flag schemas (data, so runner/ never imports scenarios/); env overrides. */
-export const scenarioFlagSchemasPath = () =>
-  process.env.BUN_CAPACITY_FLAG_SCHEMAS ?? join(REPO_ROOT, "scenarios/flags.schema.json");
+/** Where the harness publishes its flag schemas: data, so runner/ never imports scenarios/. */
+export const SCENARIO_FLAG_SCHEMAS_PATH = join(REPO_ROOT, "scenarios/flags.schema.json");
 
 /** Reads the published schemas; null when this checkout does not ship them (then flags are checked in-container). */
-export function readScenarioFlagSchemas(path = scenarioFlagSchemasPath()): ScenarioFlagSchemas | null {
+export function readScenarioFlagSchemas(path = SCENARIO_FLAG_SCHEMAS_PATH): ScenarioFlagSchemas | null {
   if (!existsSync(path)) return null;
   const fail = (message: string) =>
     new MatrixError(path, [{ path: "", line: null, column: null, message }], {

@@ -1,4 +1,6 @@
+import { MIB } from "../units/bytes.ts";
+
 /** Bytes as MiB with no decimals (memory limits are whole MiB in practice). */
 export function formatMebibytes(bytes: number): string {
-  return `${Math.round(bytes / 1024 / 1024)} MiB`;
+  return `${Math.round(bytes / MIB)} MiB`;
 }

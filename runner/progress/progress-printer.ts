@@ -52,6 +52,11 @@ export class ProgressPrinter implements RunObserver {
     this.write(`[cell ${this.done}/${this.total}] ${cellLine(record)}\n`);
   }
 
+  nodesBusy(busy: Array<{ node: string; cellId: string }>): void {
+    const list = busy.map((b) => `${b.node} (${b.cellId})`).join(", ");
+    this.message(`nodes busy: ${list || "none"}`);
+  }
+
   message(line: string): void {
     this.write(`[run] ${line}\n`);
   }

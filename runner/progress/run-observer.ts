@@ -8,4 +8,6 @@ export interface RunObserver {
   repetitionFinished(cell: Cell, repetition: Repetition): void;
   cellFinished(record: CellRecord): void;
   message(line: string): void;
+  /** Drivers with several nodes: which node measures which cell (empty: all idle). */
+  nodesBusy?(busy: Array<{ node: string; cellId: string }>): void;
 }

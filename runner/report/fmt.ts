@@ -1,4 +1,4 @@
-const MIB = 1024 * 1024;
+import { MIB } from "../units/bytes.ts";
 
 /** Number formatting shared by every exporter, so the CSV, Markdown, HTML and terminal agree. */
 export const fmt = {

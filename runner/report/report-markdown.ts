@@ -44,10 +44,12 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
       "",
     );
   if (s.findings.length > 0) out.push(...s.findings.map((f) => `- ${f}`), "");
+  const served = s.cells.some((c) => typeof c.concurrency === "number");
   out.push(
     table(
       [
         "size",
+        ...(served ? ["concurrency", "startup ms (min–max)"] : []),
         "status",
         "ceiling (min–max)",
         "CV",
@@ -63,6 +65,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
       ],
       s.cells.map((c) => [
         fmt.size(c),
+        ...(served ? [String(c.concurrency ?? "–"), startup(c.startupMs ?? null)] : []),
         c.status,
         c.ceilingPerSec
           ? `${fmt.rate(c.ceilingPerSec.median)} (${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})`
@@ -120,4 +123,8 @@ export function reportMarkdown(report: SizingReport): string {
     "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells.",
     "",
   ].join("\n");
+}
+
+function startup(ms: { median: number; min: number; max: number } | null): string {
+  return ms ? `${fmt.ms(ms.median)} (${fmt.ms(ms.min)}–${fmt.ms(ms.max)})` : "–";
 }

@@ -1,6 +1,7 @@
 import type { CellSizing, SizingReport } from "../sizing/sizing-report.ts";
 
-const MIB = 1024 * 1024;
+import { MIB } from "../units/bytes.ts";
+
 const round = (n: number | null | undefined, digits = 3) =>
   n === null || n === undefined ? "" : String(Number(n.toFixed(digits)));
 

@@ -1,14 +1,16 @@
 import Table from "cli-table3";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import { MIB } from "../units/bytes.ts";
 import type { VariantComparison } from "../variants/comparison-row.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 
-const MIB = 1024 * 1024;
-
 function measurementsTable(s: ScenarioSizing): string {
+  // Server mode adds Cloud Run's --concurrency and the cold start (container start to first 2xx).
+  const served = s.cells.some((c) => typeof c.concurrency === "number");
   const table = new Table({
     head: [
+      ...(served ? ["conc", "startup ms"] : []),
       "vCPU",
       "memory",
       "smol",
@@ -25,6 +27,7 @@ function measurementsTable(s: ScenarioSizing): string {
   });
   for (const c of s.cells)
     table.push([
+      ...(served ? [String(c.concurrency ?? "–"), fmt.ms(c.startupMs?.median ?? null)] : []),
       String(c.cpus),
       `${Math.round(c.memoryBytes / MIB)} MiB`,
       c.smol ? "yes" : "",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BenchResult } from "../../contract/result.ts";
+import { AppliedLimits } from "../docker/applied-limits.ts";
 import { Cell } from "../plan/cell.ts";
 import { NodeFacts } from "./node-facts.ts";
 
@@ -12,6 +13,9 @@ export const RepetitionStatus = z.enum([
   "gc-thrash", // timed out while memory sat at the limit and the CPU was saturated
   "bad-output", // exited 0 but stdout was not one valid contract line
   "engine-lost", // the Docker engine went away
+  // Not run (the host cannot honour the limits), or, in server mode, measured but the load generator may have been
+  // the limit (its calibration on this host): the result is kept to read, never used for sizing.
+  "exceeds-host",
 ]);
 export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 
@@ -19,25 +23,11 @@ export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 export const CellStatus = z.enum([
   ...RepetitionStatus.options,
   "unstable", // repetitions disagree in kind: never recommended
-  "exceeds-host", // not run: the host cannot honour the limits
 ]);
 export type CellStatus = z.infer<typeof CellStatus>;
 
-export const AppliedLimits = z
-  .object({
-    nanoCpus: z.number().int().nonnegative(),
-    memoryBytes: z.number().int().nonnegative(),
-    memorySwapBytes: z.number().int(),
-    readonlyRootfs: z.boolean(),
-    capDrop: z.array(z.string()),
-    securityOpt: z.array(z.string()),
-    pidsLimit: z.number().int().nullable(),
-    networkMode: z.string(),
-    user: z.string(),
-  })
-  .strict()
-  .describe("what Docker actually applied, from inspect");
-export type AppliedLimits = z.infer<typeof AppliedLimits>;
+/** Defined with the Docker client that reads it; re-exported here for the record's readers. */
+export { AppliedLimits };
 
 export const DockerStats = z
   .object({
@@ -76,6 +66,18 @@ export const Repetition = z
       .optional()
       .describe("host CPU busy outside the measured containers while it ran, in cores (null: not sampled)"),
     contended: z.boolean().optional().describe("other host load was high enough to disturb it (re-run once)"),
+    // Server mode (optional: scenario-mode and older records have none).
+    startupMs: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe("server mode: container start to the first 2xx on readyPath (Cloud Run's cold start)"),
+    sidecarCpuSeconds: z
+      .record(z.string(), z.number().nonnegative())
+      .nullable()
+      .optional()
+      .describe("server mode: CPU each sidecar used, by name; not counted in the service's size"),
   })
   .strict();
 export type Repetition = z.infer<typeof Repetition>;

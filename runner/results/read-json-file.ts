@@ -1,8 +1,9 @@
 import { readFile, stat } from "node:fs/promises";
+import { MIB } from "../units/bytes.ts";
 import { RunStoreError } from "./run-store-error.ts";
 
 /** Stored files are small; anything bigger is not ours. */
-const MAX_STORED_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_STORED_FILE_BYTES = 64 * MIB;
 export const DAMAGED_NEXT_STEP =
   "Nothing was changed. Restore the file from a copy, or measure again with `bun runner/matrix.ts`.";
 

@@ -5,6 +5,7 @@ import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "./cloud-run-pr
 import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { pickStrategies } from "./pick-strategies.ts";
+import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { scenarioFindings } from "./scenario-findings.ts";
 import { sizeCell } from "./size-cell.ts";
 import type { CellSizing, ScenarioSizing, SizePick, SizingReport, Strategy } from "./sizing-report.ts";
@@ -40,6 +41,7 @@ function toPick(strategy: Strategy, cell: CellSizing | null, settings: CloudRunS
       ...cell,
       instances: cell.instances,
       maxInstances,
+      concurrency: cell.concurrency ?? settings.concurrency,
       executionEnvironment: cell.deployability.executionEnvironment,
     }),
   };
@@ -67,7 +69,10 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
     cells,
     picks,
     recommendation: picks.cheapest,
-    findings: scenarioFindings(cells, picks.cheapest, settings),
+    findings: [
+      ...scenarioFindings(cells, picks.cheapest, settings),
+      ...concurrencyFindings(cells, picks.cheapest),
+    ],
   };
 }
 

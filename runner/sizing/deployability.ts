@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-const MIB = 1024 * 1024;
+import { MIB } from "../units/bytes.ts";
+
 const GIB = 1024 * MIB;
 /** Cloud Run's first-generation minimum; the second generation needs 512 MiB. */
 const MIN_MEMORY_BYTES = 128 * MIB;

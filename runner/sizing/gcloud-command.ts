@@ -1,4 +1,4 @@
-const MIB = 1024 * 1024;
+import { MIB } from "../units/bytes.ts";
 
 export interface GcloudInput {
   cpus: number;

@@ -1,9 +1,8 @@
+import { MIB } from "../units/bytes.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
 import { estimateCost } from "./cost-estimate.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";
-
-const MIB = 1024 * 1024;
 
 const sizeLabel = (c: Pick<CellSizing, "cpus" | "memoryBytes" | "smol">) =>
   `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`;

@@ -1,5 +1,6 @@
 import { MAX_CEILING_CV } from "../results/ceiling-statistics.ts";
 import type { CellRecord } from "../results/cell-record.ts";
+import { spread } from "../results/spread.ts";
 import { type CellMeasurements, measureCell } from "./cell-measurements.ts";
 import type { UnitPrices } from "./cloud-run-prices.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
@@ -18,7 +19,8 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
   const p99 = m.latencyAtCeiling?.p99Ms ?? null;
   const sloMet = ceiling !== null && ceiling > 0 && p99 !== null && p99 <= sloP99Ms;
   const headroom = memoryHeadroom(m.peakMemoryBytes, cell.memoryBytes);
-  const deployability = checkDeployability(cell.cpus, cell.memoryBytes, settings);
+  const concurrency = cell.concurrency ?? settings.concurrency;
+  const deployability = checkDeployability(cell.cpus, cell.memoryBytes, { ...settings, concurrency });
   const plan = planInstances(ceiling, settings);
   const cost =
     plan.instances === null
@@ -79,6 +81,10 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     ineligibleReasons: reasons,
     searchSeconds: m.searchSeconds,
     exhaustiveSweepSeconds: m.exhaustiveSweepSeconds,
+    concurrency: cell.concurrency ?? null,
+    startupMs: spread(
+      record.repetitions.flatMap((r) => (typeof r.startupMs === "number" ? [r.startupMs] : [])),
+    ),
   };
 }
 

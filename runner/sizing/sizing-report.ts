@@ -76,6 +76,14 @@ export const CellSizing = z
     // matrix.yaml variants (absent without them).
     variant: z.string().optional().describe("the build of the workload"),
     bunVersion: z.string().nullable().optional().describe("Bun inside its containers"),
+    // Server mode (optional: absent in scenario mode and older reports).
+    concurrency: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe("the Cloud Run --concurrency it was measured with"),
+    startupMs: Spread.nullable().optional().describe("container start to the first 2xx on readyPath"),
   })
   .strict();
 export type CellSizing = z.infer<typeof CellSizing>;

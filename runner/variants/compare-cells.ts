@@ -8,9 +8,7 @@ const cellKey = (c: CellSizing, withVariant: boolean) =>
     "|",
   );
 
-function concurrencyOf(c: CellSizing): number | null {
-  return (c as { concurrency?: number | null }).concurrency ?? null;
-}
+const concurrencyOf = (c: CellSizing) => c.concurrency ?? null;
 
 function side(c: CellSizing | undefined): ComparedSide | null {
   if (!c) return null;

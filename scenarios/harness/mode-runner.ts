@@ -112,9 +112,10 @@ export class ModeRunner {
     windowMs: number,
     before: ReturnType<Workload["counts"]>,
     cost: StepCost,
+    completions = window.completions,
   ): StepOutcome {
     assertDeclaredKind(window);
-    const achieved = achievedPerSec(window.completions / window.completionsPerOp, windowMs);
+    const achieved = achievedPerSec(completions / window.completionsPerOp, windowMs);
     const latency = window.primary().toPercentiles();
     const figures = {
       offeredPerSec: offered ?? achieved,
@@ -154,12 +155,16 @@ export class ModeRunner {
       },
       shouldStop: (elapsedNs) => elapsedNs >= durationMs * 1e6,
     });
+    // A closed loop always ends with `inflight` operations outstanding: counting them (drained after the loop)
+    // would overstate its rate by inflight / duration (a 2,000/s downstream probed at 2,128/s over 2 s).
+    const completedInLoop = window.completions;
     await this.drain(window);
-    return this.outcome(window, phase, null, loop.elapsedMs, before, {
+    const cost = {
       dropped: 0,
       processCpuSeconds: cpuSecondsSince(cpuBefore),
       generatorCpuSeconds: loop.generatorCpuSeconds,
-    });
+    };
+    return this.outcome(window, phase, null, loop.elapsedMs, before, cost, completedInLoop);
   }
 
   /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */

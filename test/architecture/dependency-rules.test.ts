@@ -20,7 +20,7 @@ function importsUnder(folder: string): Array<{ file: string; target: string }> {
   return found;
 }
 
-const ours = (target: string) => /^(engine|scenarios|runner|contract|search|service)\//.test(target);
+const ours = (target: string) => /^(engine|scenarios|runner|contract|search|service|examples)\//.test(target);
 
 describe("dependency directions", () => {
   test("the import scan sees the runner's imports of contract/ (so the rules below are not vacuous)", () => {
@@ -89,7 +89,23 @@ describe("dependency directions", () => {
   test("outside runner/drivers/, nothing knows which driver runs (only create-driver.ts picks one)", () => {
     const bad = importsUnder("runner").filter(
       ({ file, target }) =>
-        !file.startsWith("runner/drivers/") && /^runner\/drivers\/(local|swarm)\//.test(target),
+        !file.startsWith("runner/drivers/") &&
+        /^runner\/drivers\/(local|swarm)\//.test(target) &&
+        !target.endsWith("-error.ts"), // the exit-code table knows every typed error
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("docker/ does not import results/ (no docker <-> results loop)", () => {
+    const bad = importsUnder("runner/docker").filter(({ target }) => target.startsWith("runner/results/"));
+    expect(bad).toEqual([]);
+  });
+
+  test("the command shell (cli/) knows Docker and execution only by their typed errors", () => {
+    const bad = importsUnder("runner/cli").filter(
+      ({ target }) =>
+        (/^runner\/(docker|execute|image|drivers)\//.test(target) && !target.endsWith("-error.ts")) ||
+        target === "dockerode",
     );
     expect(bad).toEqual([]);
   });
@@ -100,6 +116,22 @@ describe("dependency directions", () => {
       .flatMap(importsUnder)
       .filter(({ target }) => /^runner\/(docker|execute|image)\//.test(target) || target === "dockerode");
     expect(bad).toEqual([]);
+  });
+
+  test("examples/ (users' plug-ins) import only the harness, contract/ and search/ of ours, and see the harness", () => {
+    const imports = importsUnder("examples");
+    expect(imports.some(({ target }) => target.startsWith("scenarios/harness/"))).toBe(true);
+    const bad = imports.filter(
+      ({ target }) => ours(target) && !/^(examples|scenarios\/harness|contract|search)\//.test(target),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("nothing the product ships imports examples/", () => {
+    const importers = ["engine", "scenarios", "runner", "contract", "search", "service"]
+      .flatMap((folder) => importsUnder(folder))
+      .filter(({ target }) => target.startsWith("examples/"));
+    expect(importers).toEqual([]);
   });
 
   test("load generator adapters are pure: no Docker, no images", () => {

@@ -14,8 +14,7 @@ import { type Damage, damagedResults, RUN_DAMAGES, SIZING_DAMAGES } from "./stor
  * exit 2 with a message naming what is wrong: no stack trace, no "unexpected error", never accepted.
  */
 const root = mkdtempSync(join(tmpdir(), "corpus-"));
-const FLAG_SCHEMAS = join(import.meta.dir, "../fixtures/scenario-flags.schema.json");
-const ENV = { BUN_CAPACITY_FLAG_SCHEMAS: FLAG_SCHEMAS, DOCKER_HOST: "unix:///nonexistent/docker.sock" };
+const ENV = { DOCKER_HOST: "unix:///nonexistent/docker.sock" };
 const saved = { ...process.env };
 const figures: Array<{ category: string; name: string; outcome: Outcome }> = [];
 
@@ -118,7 +117,7 @@ let inputs: Input[] = [];
 beforeAll(async () => {
   Object.assign(process.env, ENV);
   inputs = [...matrixInputs(), ...flagInputs(), ...(await storedInputs())];
-});
+}, 60_000);
 afterAll(() => {
   for (const key of Object.keys(ENV))
     if (saved[key] === undefined) delete process.env[key];

@@ -9,10 +9,7 @@ import { damagedResults, RUN_DAMAGES } from "./stored-cases.ts";
 
 /** A sample of the corpus through `bun runner/matrix.ts` as a subprocess (the in-process test runs all of it). */
 const root = mkdtempSync(join(tmpdir(), "corpus-sub-"));
-const ENV = {
-  BUN_CAPACITY_FLAG_SCHEMAS: join(import.meta.dir, "../fixtures/scenario-flags.schema.json"),
-  DOCKER_HOST: "unix:///nonexistent/docker.sock",
-};
+const ENV = { DOCKER_HOST: "unix:///nonexistent/docker.sock" };
 const MAX_RSS_MIB = 500;
 const BATCH = 2;
 

@@ -1,7 +1,15 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import type { MemberOutcome, NodeFacts, PodHandle, PodMemberSpec, RunFacts } from "../execution-driver.ts";
+import type {
+  MemberOutcome,
+  NodeFacts,
+  PodCpuSeconds,
+  PodHandle,
+  PodMemberSpec,
+  RunFacts,
+} from "../execution-driver.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
 import type { ParentCgroup } from "./cgroup-parent.ts";
+import { containerCpuSeconds } from "./container-cpu-seconds.ts";
 import { hostOtherCpuCores } from "./host-other-cpu-cores.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
 import type { LocalEnvironment } from "./local-environment.ts";
@@ -11,6 +19,8 @@ import type { WatchedContainer } from "./start-watched.ts";
 
 export interface LocalPodParts {
   serviceId: string;
+  /** Sidecar container ids by sidecar name, for their CPU (reported apart from the service's). */
+  sidecarIds: Record<string, string>;
   /** Every container of the pod (holder, sidecars, service), removed by finish(). */
   created: string[];
   watched: WatchedContainer;
@@ -56,6 +66,21 @@ export class LocalPod implements PodHandle {
 
   async serviceRunning(): Promise<boolean> {
     return (await this.docker.inspectContainer(this.parts.serviceId)).running;
+  }
+
+  /** From the kernel's counters: the service's parent cgroup (or its own), each sidecar's cgroup; throws when unreadable. */
+  async cpuSeconds(): Promise<PodCpuSeconds> {
+    const read = async (id: string) => {
+      const seconds = await containerCpuSeconds(id);
+      if (seconds === null)
+        throw new Error(`cannot read the cgroup CPU usage of container ${id.slice(0, 12)}`);
+      return seconds;
+    };
+    const parentNanos = (await this.parts.parent?.totals())?.cpuNanos ?? null;
+    const service = parentNanos !== null ? parentNanos / 1e9 : await read(this.parts.serviceId);
+    const sidecars: Record<string, number> = {};
+    for (const [name, id] of Object.entries(this.parts.sidecarIds)) sidecars[name] = await read(id);
+    return { service, sidecars };
   }
 
   async runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome> {

@@ -36,8 +36,10 @@ export async function startPod(
     const holderId = await create(holderContainerSpec(spec.holderImage, labels));
     await docker.startContainer(holderId);
     const member = (m: PodMemberSpec) => memberContainerSpec(m, labels, holderId);
+    const sidecarIds: Record<string, string> = {};
     for (const sidecar of spec.sidecars) {
       const id = await create(member({ ...sidecar, stdin: undefined }));
+      sidecarIds[sidecar.name] = id;
       await docker.startContainer(id);
       if (!sidecar.readyCmd) continue;
       const check = member({ ...sidecar, cmd: sidecar.readyCmd, stdin: undefined });
@@ -54,7 +56,18 @@ export async function startPod(
     const watched = await startWatched(docker, serviceId);
     const busyAtStart = await env.hostBusySeconds();
     const memoryLimitBytes = service.memoryBytes;
-    const parts = { serviceId, created, watched, node, member, parent, memoryLimitBytes, busyAtStart, env };
+    const parts = {
+      serviceId,
+      sidecarIds,
+      created,
+      watched,
+      node,
+      member,
+      parent,
+      memoryLimitBytes,
+      busyAtStart,
+      env,
+    };
     const pod = new LocalPod(docker, parts);
     const exited = new AbortController();
     pod.serviceExit.then(() => exited.abort("service exited"));

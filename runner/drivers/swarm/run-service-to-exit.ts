@@ -35,14 +35,17 @@ export async function runServiceToExit(
     const task = end.task;
     const state =
       task?.containerId && deps.nodeEngine ? await inspectOrNull(deps.nodeEngine, task.containerId) : null;
-    const notStarted = end.kind === "not-started" ? `the task did not run: ${describe(task)}\n` : "";
+    // Swarm's own reason (start failures, rejections) goes last on stderr, where the crash message reads it.
+    const swarmSays =
+      end.kind === "not-started" ? `the task did not run: ${describe(task)}\n` : taskError(task);
+
     return {
       exitCode: end.kind === "exited" ? (task?.exitCode ?? state?.exitCode ?? null) : null,
       timedOut: end.kind === "timeout",
       oomKilled: state?.oomKilled ?? false,
       oomEvent: watch.oomEvent,
       stdout: logs.stdout,
-      stderr: `${logs.stderr}${notStarted}`,
+      stderr: `${logs.stderr}${swarmSays}`,
       stats: watch.stop(),
       applied: state?.applied ?? null,
       node,
@@ -143,4 +146,10 @@ async function inspectOrNull(engine: DockerApi, containerId: string) {
 function describe(task: SwarmTask | null): string {
   if (!task) return "swarm created no task";
   return `task ${task.state}${task.error ? ` (${task.error})` : ""}`;
+}
+
+function taskError(task: SwarmTask | null): string {
+  return task?.error && task.state !== "complete" && !/non-zero exit/.test(task.error)
+    ? `swarm: ${task.error}\n`
+    : "";
 }

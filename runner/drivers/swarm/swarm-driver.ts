@@ -16,14 +16,14 @@ import type {
   RunOptions,
 } from "../execution-driver.ts";
 import { processIsAlive } from "../local/remove-orphans.ts";
+import { HostSlots } from "../placement/host-slots.ts";
+import { usableHosts } from "../placement/usable-hosts.ts";
 import { distributeImage } from "./distribute-image.ts";
-import { HostSlots } from "./host-slots.ts";
 import { probeNode } from "./probe-node.ts";
 import { runServiceToExit } from "./run-service-to-exit.ts";
 import { serviceSpec } from "./service-spec.ts";
 import { type SwarmMember, swarmMembers } from "./swarm-members.ts";
 import { SwarmNotReadyError } from "./swarm-not-ready-error.ts";
-import { usableHosts } from "./usable-hosts.ts";
 
 export interface SwarmDriverOptions {
   /** Engines of the other nodes (unix:// or tcp://); the local engine is the manager. */

@@ -20,7 +20,7 @@ export interface GeneratorTrust {
 
 /** Flags a cell whose ceiling nears the generator's maximum, or whose service + generator CPUs exceed the host. */
 export function generatorTrust(
-  calibration: GeneratorCalibration,
+  calibration: Pick<GeneratorCalibration, "maxRatePerSec" | "cpuSecondsPer1000">,
   input: GeneratorTrustInput,
 ): GeneratorTrust {
   const ceiling = input.ceilingPerSec ?? 0;

@@ -1,7 +1,6 @@
 import type { CellSizing, ScenarioSizing } from "../../sizing/sizing-report.ts";
+import { MIB } from "../../units/bytes.ts";
 import { chartStyle } from "./chart-style.ts";
-
-const MIB = 1024 * 1024;
 
 /** Ceiling per instance against vCPU, one line per memory size (dashed: --smol). */
 export function ceilingVsCpu(s: ScenarioSizing): Record<string, unknown> {

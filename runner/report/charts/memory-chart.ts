@@ -1,8 +1,7 @@
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
+import { MIB } from "../../units/bytes.ts";
 import { fmt } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
-
-const MIB = 1024 * 1024;
 
 /** Peak memory bars coloured by OOM risk, with each cell's limit marked. */
 export function memoryVsLimit(s: ScenarioSizing): Record<string, unknown> {

@@ -1,8 +1,7 @@
 import type { CellSizing, ScenarioSizing } from "../../sizing/sizing-report.ts";
+import { MIB } from "../../units/bytes.ts";
 import { fmt } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
-
-const MIB = 1024 * 1024;
 
 /** Ceiling bars and peak-memory points, --smol next to default. */
 export function smolVsDefault(s: ScenarioSizing): Record<string, unknown> {

@@ -113,3 +113,22 @@ describe("signals", () => {
     expect(a.err.join()).toContain("SIGINT: stopping");
   });
 });
+
+describe("every typed error of runner/ has an exit code", () => {
+  test("each `export class …Error extends Error` is in the table (or is the signal's)", async () => {
+    const { EXIT_TABLE } = await import("../../../runner/cli/exit-codes.ts");
+    const known = new Set([
+      ...EXIT_TABLE.map(([kind]) => kind.name),
+      "RunInterruptedError",
+      "RunAbortedError",
+    ]);
+    const declared: string[] = [];
+    for await (const file of new Bun.Glob("runner/**/*.ts").scan(`${import.meta.dir}/../../..`)) {
+      const source = await Bun.file(`${import.meta.dir}/../../../${file}`).text();
+      for (const match of source.matchAll(/export class (\w+) extends Error/g))
+        declared.push(match[1] as string);
+    }
+    expect(declared.length).toBeGreaterThan(10);
+    expect(declared.filter((name) => !known.has(name))).toEqual([]);
+  });
+});

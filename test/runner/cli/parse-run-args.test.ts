@@ -29,6 +29,7 @@ describe("parseRunArgs", () => {
       repetitions: null,
       outDir: "results",
       resumeRunId: null,
+      driver: null,
       dryRun: false,
       force: false,
       hostLock: true,

@@ -11,7 +11,7 @@ const matrix = loadMatrix(path.join(REPO_ROOT, "matrix.yaml"));
 describe("the repository's matrix.yaml", () => {
   test("defaults to the standard profile", () => {
     expect(matrix.defaultProfile).toBe("standard");
-    expect(Object.keys(matrix.profiles)).toEqual(["quick", "standard", "full"]);
+    expect(Object.keys(matrix.profiles)).toEqual(["quick", "standard", "full", "server"]);
   });
 
   test("quick fits 2 minutes on a 2-core host, with margin", () => {
@@ -45,5 +45,21 @@ describe("the repository's matrix.yaml", () => {
       soak: 100,
       saturation: 100,
     });
+  });
+
+  test("server sizes the bundled HTTP service from outside, in requests/s at concurrency 80", () => {
+    const plan = planRun(matrix, { profile: "server" }, HOST);
+    expect(plan.cells.map((cell) => cell.id)).toEqual([
+      "publish__cpu1__mem256Mi__smol0__conc80",
+      "publish__cpu1__mem512Mi__smol0__conc80",
+      "publish__cpu2__mem256Mi__smol0__conc80",
+      "publish__cpu2__mem512Mi__smol0__conc80",
+    ]);
+    const cell = plan.cells[0];
+    expect(cell?.mode).toBe("service");
+    expect(cell?.command).toEqual(["service/main.ts"]);
+    expect(cell?.service?.requests.map((r) => r.weight)).toEqual([9, 1]);
+    expect(plan.image).toMatchObject({ kind: "build", context: REPO_ROOT, dockerfile: "Dockerfile" });
+    expect(plan.estimatedSeconds).toBeLessThan(10 * 60);
   });
 });

@@ -207,7 +207,12 @@ describe("loadMatrix defaults and profiles", () => {
       args: {},
     });
     expect(matrix.base?.bundledImage).toBe(true);
-    expect(matrix.base?.axes).toEqual({ cpus: [1], memoryBytes: [512 * 2 ** 20], smol: [false, true] });
+    expect(matrix.base?.axes).toEqual({
+      cpus: [1],
+      memoryBytes: [512 * 2 ** 20],
+      smol: [false, true],
+      concurrency: [],
+    });
     expect(matrix.base?.scenarios[0]).toMatchObject({
       name: "throughput",
       sloP99Ms: 100,
@@ -268,7 +273,12 @@ profiles:
     const matrix = parseMatrix(yaml, FILE);
     expect(matrix.base).toBeNull();
     const quick = matrix.profiles.quick;
-    expect(quick?.axes).toEqual({ cpus: [0.5], memoryBytes: [256 * 2 ** 20], smol: [false, true] });
+    expect(quick?.axes).toEqual({
+      cpus: [0.5],
+      memoryBytes: [256 * 2 ** 20],
+      smol: [false, true],
+      concurrency: [],
+    });
     expect(
       quick?.scenarios.map((s) => [s.name, s.selected, s.sloP99Ms, s.repetitions, s.warmupSeconds]),
     ).toEqual([

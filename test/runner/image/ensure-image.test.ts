@@ -29,6 +29,17 @@ test("a different base image changes the hash", async () => {
   expect(a.inputsHash).not.toBe(b.inputsHash);
 });
 
+test("two Dockerfiles in one build context make two images", async () => {
+  const docker = new FakeDocker();
+  docker.images.set(`bun-capacity/bun-base:${Bun.version}`, { id: "sha256:base", labels: {} });
+  const own = { ...bundled, dockerfile: "examples/own-workload/Dockerfile" };
+  const known = { ...bundled, dockerfile: "examples/known-answers/Dockerfile" };
+  const a = await ensureImage(docker, own, quiet);
+  const b = await ensureImage(docker, known, quiet);
+  expect(b.ref).not.toBe(a.ref);
+  expect(b.built).toBe(true);
+});
+
 test("a prebuilt image must exist locally", async () => {
   const docker = new FakeDocker();
   await expect(ensureImage(docker, { kind: "image", ref: "myapp:1" })).rejects.toBeInstanceOf(

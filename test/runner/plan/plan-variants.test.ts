@@ -75,4 +75,26 @@ ${names}
 `;
     expect(() => plan(yaml)).toThrow("12000 cells");
   });
+
+  test("service cells: a variant's image, env and command apply to the service; ids keep __conc then __v-", () => {
+    const result = plan(`service: { image: "myapp:1", port: 8080, readyPath: /health, env: { MODE: prod } }
+axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }
+scenarios:
+  home: { request: { path: / } }
+variants:
+  http1: {}
+  grpc: { image: "myapp:grpc", env: { PROTOCOL: grpc }, command: ["server", "--grpc"] }
+`);
+    expect(result.cells.map((c) => c.id)).toEqual([
+      "home__cpu1__mem256Mi__smol0__conc10__v-http1",
+      "home__cpu1__mem256Mi__smol0__conc10__v-grpc",
+    ]);
+    const [http1, grpc] = result.cells;
+    expect(http1).toMatchObject({ mode: "service", image: "myapp:1", command: [], concurrency: 10 });
+    expect(http1?.env).toEqual({ MODE: "prod" });
+    expect(grpc).toMatchObject({ mode: "service", image: "myapp:grpc", command: ["server", "--grpc"] });
+    expect(grpc?.env).toEqual({ MODE: "prod", PROTOCOL: "grpc" });
+    expect(grpc?.service?.requests).toEqual(http1?.service?.requests ?? []);
+    expect(Plan.safeParse(result).success).toBe(true);
+  });
 });

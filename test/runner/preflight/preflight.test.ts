@@ -40,10 +40,8 @@ describe("preflight", () => {
     await expect(checkOutputDir(join(file, "sub"))).rejects.toThrow("is a file");
     await expect(checkOutputDir(join(dir, "new", "deeper"))).resolves.toBeUndefined();
   });
-  test("bundled scenario flags against the published schema (a fixture until the harness ships its own)", () => {
-    const schemas = readScenarioFlagSchemas(
-      join(import.meta.dir, "../../fixtures/scenario-flags.schema.json"),
-    );
+  test("bundled scenario flags against the schema the harness publishes (scenarios/flags.schema.json)", () => {
+    const schemas = readScenarioFlagSchemas();
     const publishers = schemas?.throughput?.properties.publishers;
     expect(publishers).toBeDefined();
     if (!publishers) return;

@@ -55,3 +55,12 @@ test("operations not complete after the bounded drain (1 s at a 100 ms SLO) coun
   expect(step.achievedPerSec).toBe(490);
   expect(step.sloMet).toBe(false);
 });
+
+test("a closed-loop phase counts only what completed inside it, not the operations still in flight at its end", async () => {
+  // 8 in flight, 300 ms each, a 400 ms loop: the first 8 complete inside it (20/s); the 8 refilled at ~300 ms
+  // complete after it, and counting them would double the rate.
+  const { step } = await runnerFor(300).closedPhase(400);
+  expect(step.lost).toBe(0);
+  expect(step.achievedPerSec).toBeGreaterThan(0);
+  expect(step.achievedPerSec).toBeLessThanOrEqual(8 / 0.4);
+});

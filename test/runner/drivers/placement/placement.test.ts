@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { HostSlots } from "../../../../runner/drivers/swarm/host-slots.ts";
-import { pickNode } from "../../../../runner/drivers/swarm/pick-node.ts";
-import { plannedWallSeconds } from "../../../../runner/drivers/swarm/planned-wall-seconds.ts";
-import { tooBigForEveryNode } from "../../../../runner/drivers/swarm/too-big-for-every-node.ts";
-import { usableHosts } from "../../../../runner/drivers/swarm/usable-hosts.ts";
+import { HostSlots } from "../../../../runner/drivers/placement/host-slots.ts";
+import { pickNode } from "../../../../runner/drivers/placement/pick-node.ts";
+import { plannedWallSeconds } from "../../../../runner/drivers/placement/planned-wall-seconds.ts";
+import { tooBigForEveryNode } from "../../../../runner/drivers/placement/too-big-for-every-node.ts";
+import { usableHosts } from "../../../../runner/drivers/placement/usable-hosts.ts";
 import { fakeNode } from "./node-inventory-fixture.ts";
 
 const GiB = 2 ** 30;
@@ -82,6 +82,17 @@ describe("host slots", () => {
         .map((b) => b.holder)
         .sort(),
     ).toEqual(["y", "z"]);
+  });
+
+  test("identical nodes on one host take turns", async () => {
+    const slots = new HostSlots([fakeNode("a", 2, 4, "boot-1"), fakeNode("b", 2, 4, "boot-1")], false);
+    const used: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const lease = await slots.acquire(cell(1, 1), `c${i}`);
+      used.push(lease.node.id);
+      lease.release();
+    }
+    expect(used).toEqual(["a", "b", "a", "b"]);
   });
 
   test("shareHosts lets each node measure; a waiter gives up on abort", async () => {

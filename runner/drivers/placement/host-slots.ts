@@ -16,6 +16,7 @@ type Waiter = { need: Need; holder: string; prefer: string | null; grant: (lease
 export class HostSlots {
   private readonly busy = new Map<string, { node: NodeFacts; holder: string }>();
   private readonly waiters: Waiter[] = [];
+  private readonly uses = new Map<string, number>();
 
   constructor(
     private readonly nodes: NodeFacts[],
@@ -52,8 +53,10 @@ export class HostSlots {
 
   private dispatch(): void {
     for (const waiter of [...this.waiters]) {
-      const node = pickNode(waiter.need, this.nodes, (n) => !this.busy.has(this.slotOf(n)), waiter.prefer);
+      const isFree = (n: NodeFacts) => !this.busy.has(this.slotOf(n));
+      const node = pickNode(waiter.need, this.nodes, isFree, waiter.prefer, (n) => this.uses.get(n.id) ?? 0);
       if (!node) continue;
+      this.uses.set(node.id, (this.uses.get(node.id) ?? 0) + 1);
       this.waiters.splice(this.waiters.indexOf(waiter), 1);
       const slot = this.slotOf(node);
       this.busy.set(slot, { node, holder: waiter.holder });

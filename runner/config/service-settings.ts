@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { MAX_CONCURRENCY } from "./config-defaults.ts";
+import { EnvName, ImageRef, mappingError, PositiveSeconds, ScenarioName } from "./field-schemas.ts";
+import { strictObject } from "./strict-object.ts";
+
+/** Server mode's part of matrix.yaml: the `service:` block and each scenario's request spec. */
+
+const Argv = z
+  .array(z.string({ error: "expected a string" }), { error: "expected a list of strings" })
+  .min(1, "expected at least one item");
+const Env = z.record(EnvName, z.string({ error: "expected a string" }), mappingError("NAME: value"));
+const ImageBuild = strictObject({
+  context: z.string().min(1, "expected a directory").optional(),
+  dockerfile: z.string().min(1, "expected a file name").optional(),
+  args: z.record(z.string(), z.string(), mappingError("NAME: value")).optional(),
+});
+
+export const Port = z
+  .number({ error: "expected a TCP port number like 8080" })
+  .int("expected a whole port number")
+  .min(1, "a port is 1..65535")
+  .max(65535, "a port is 1..65535");
+
+export const Concurrency = z
+  .number({ error: `expected Cloud Run's --concurrency, a whole number 1..${MAX_CONCURRENCY}` })
+  .int(`expected a whole number 1..${MAX_CONCURRENCY}`)
+  .min(1, `Cloud Run's --concurrency is 1..${MAX_CONCURRENCY}`)
+  .max(MAX_CONCURRENCY, `Cloud Run's --concurrency is 1..${MAX_CONCURRENCY}`);
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+const Method = z.enum(METHODS, { error: `expected an HTTP method: ${METHODS.join(", ")}` });
+const Path = z
+  .string({ error: "expected a path like /api/items" })
+  .regex(/^\/[^\s]*$/, "expected a path starting with / and without spaces, like /api/items?id=1");
+const HeaderName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "expected an HTTP header name");
+/** A body is a string, or a mapping/list sent as JSON. */
+const Body = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+  error: "expected a string, or a mapping or list (sent as JSON)",
+});
+
+const requestShape = {
+  method: Method.optional(),
+  path: Path,
+  headers: z
+    .record(HeaderName, z.string({ error: "expected a string" }), mappingError("Name: value"))
+    .optional(),
+  body: Body.optional(),
+};
+export const RequestSettings = strictObject(requestShape);
+export type RequestSettings = z.output<typeof RequestSettings>;
+
+export const WeightedRequest = strictObject({
+  weight: z.number({ error: "expected a weight > 0" }).finite().positive("a weight must be more than 0"),
+  ...requestShape,
+});
+
+export const RequestMix = z
+  .array(WeightedRequest, { error: "expected a list of {weight, method, path, headers, body}" })
+  .min(1, "expected at least one request");
+
+const SidecarName = ScenarioName.describe("sidecar name");
+
+export const SidecarSettings = strictObject({
+  name: SidecarName,
+  image: ImageRef.optional(),
+  build: ImageBuild.optional(),
+  command: Argv.optional(),
+  env: Env.optional(),
+  readyCommand: Argv.optional(),
+});
+
+export const ServiceSettings = strictObject({
+  image: ImageRef.optional(),
+  build: ImageBuild.optional(),
+  port: Port,
+  readyPath: Path.optional(),
+  readyTimeoutSeconds: PositiveSeconds.optional(),
+  env: Env.optional(),
+  command: Argv.optional(),
+  sidecars: z.array(SidecarSettings, { error: "expected a list of sidecars" }).optional(),
+});
+export type ServiceSettings = z.output<typeof ServiceSettings>;

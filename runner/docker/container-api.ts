@@ -1,0 +1,115 @@
+import { appliedLimitsFromInspect } from "./applied-limits-from-inspect.ts";
+import { demuxDockerLog } from "./demux-docker-log.ts";
+import type { ContainerSpec, DockerApi } from "./docker-api.ts";
+import { dockerCall as call } from "./docker-call.ts";
+import { dockerCallIgnoring as ignoreStatus } from "./docker-call-ignoring.ts";
+import type { Engine } from "./docker-client.ts";
+import { ImageMissingError } from "./image-missing-error.ts";
+import { shortId as short } from "./short-id.ts";
+import { toDockerError } from "./to-docker-error.ts";
+
+/** Containers: create, start, wait, kill, remove, logs, inspect, stdin, list by label. */
+export function containerApi(
+  docker: Engine,
+): Pick<
+  DockerApi,
+  | "createContainer"
+  | "startContainer"
+  | "waitContainer"
+  | "killContainer"
+  | "removeContainer"
+  | "containerLogs"
+  | "inspectContainer"
+  | "attachStdin"
+  | "listContainers"
+> {
+  return {
+    createContainer: async (spec: ContainerSpec) => {
+      try {
+        const container = await docker.createContainer({
+          Image: spec.image,
+          ...(spec.entrypoint ? { Entrypoint: spec.entrypoint } : {}),
+          Cmd: spec.cmd,
+          Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+          Labels: spec.labels,
+          User: spec.user,
+          AttachStdout: false,
+          AttachStderr: false,
+          Tty: false,
+          ...(spec.openStdin ? { OpenStdin: true, StdinOnce: true, AttachStdin: true } : {}),
+          HostConfig: {
+            NanoCpus: spec.nanoCpus,
+            Memory: spec.memoryBytes,
+            MemorySwap: spec.memorySwapBytes,
+            ReadonlyRootfs: spec.readonlyRootfs,
+            Tmpfs: spec.tmpfs,
+            CapDrop: spec.capDrop,
+            SecurityOpt: spec.securityOpt,
+            PidsLimit: spec.pidsLimit,
+            NetworkMode: spec.networkMode,
+            ...(spec.cgroupParent ? { CgroupParent: spec.cgroupParent } : {}),
+          },
+        });
+        return container.id;
+      } catch (error) {
+        const message = String((error as Error).message ?? "");
+        if ((error as { statusCode?: number }).statusCode === 404 && /no such image/i.test(message)) {
+          throw new ImageMissingError(spec.image, { cause: error });
+        }
+        throw toDockerError(`create a container from ${spec.image}`, error);
+      }
+    },
+    startContainer: (id) =>
+      call(`start container ${short(id)}`, async () => void (await docker.getContainer(id).start())),
+    waitContainer: (id) =>
+      call(`wait for container ${short(id)}`, async () => {
+        const result = (await docker.getContainer(id).wait()) as { StatusCode: number };
+        return result.StatusCode;
+      }),
+    killContainer: (id) =>
+      ignoreStatus(`kill container ${short(id)}`, () => docker.getContainer(id).kill(), [404, 409]),
+    removeContainer: (id) =>
+      ignoreStatus(
+        `remove container ${short(id)}`,
+        () => docker.getContainer(id).remove({ force: true, v: true }),
+        [404, 409],
+      ),
+    containerLogs: (id) =>
+      call(`read the logs of container ${short(id)}`, async () => {
+        const raw = (await docker
+          .getContainer(id)
+          .logs({ stdout: true, stderr: true, follow: false })) as unknown;
+        return demuxDockerLog(raw as Uint8Array);
+      }),
+    inspectContainer: (id) =>
+      call(`inspect container ${short(id)}`, async () => {
+        const inspect = await docker.getContainer(id).inspect();
+        return {
+          running: inspect.State.Running,
+          exitCode: inspect.State.Running ? null : inspect.State.ExitCode,
+          oomKilled: inspect.State.OOMKilled,
+          applied: appliedLimitsFromInspect(inspect),
+        };
+      }),
+    attachStdin: (id) =>
+      call(`attach to the stdin of container ${short(id)}`, async () => {
+        const stream = (await docker.getContainer(id).attach({
+          stream: true,
+          stdin: true,
+          stdout: false,
+          stderr: false,
+          hijack: true,
+        })) as NodeJS.ReadWriteStream;
+        return (data: string) =>
+          new Promise<void>((resolve, reject) => {
+            stream.on("error", reject);
+            stream.end(data, () => resolve());
+          });
+      }),
+    listContainers: (labelFilter) =>
+      call("list containers", async () => {
+        const list = await docker.listContainers({ all: true, filters: { label: [labelFilter] } });
+        return list.map((c) => ({ id: c.Id, state: c.State, labels: c.Labels ?? {} }));
+      }),
+  };
+}

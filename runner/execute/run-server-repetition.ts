@@ -1,0 +1,190 @@
+import { ceilingSearch } from "../../search/ceiling-search.ts";
+import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
+import type { ExecutionDriver, PodHandle } from "../drivers/execution-driver.ts";
+import { PodStartError } from "../drivers/pod-start-error.ts";
+import { RunAbortedError } from "../drivers/run-aborted-error.ts";
+import { loadGeneratorFor } from "../load/ensure-load-generator.ts";
+import type { LoadGenerator } from "../load/load-generator.ts";
+import type { Cell } from "../plan/cell.ts";
+import type { ServiceCell } from "../plan/service-cell.ts";
+import type { Repetition } from "../results/cell-record.ts";
+import type { RunContext } from "./container-spec.ts";
+import { limitMismatches } from "./limit-mismatches.ts";
+import { RunInterruptedError } from "./run-interrupted-error.ts";
+import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
+import { generatorDoubt } from "./server-generator-trust.ts";
+import { serverPodSpec } from "./server-pod-spec.ts";
+import { serverResult } from "./server-result.ts";
+import { ServerStepError } from "./server-step-error.ts";
+import { type SearchFailure, serverVerdict } from "./server-verdict.ts";
+import { stderrTail } from "./stderr-tail.ts";
+
+export interface ServerRepetitionOptions {
+  driver: ExecutionDriver;
+  /** Default: the adapter for the generator the plan names (cell.service.generator). */
+  generator?: LoadGenerator;
+  cell: Cell;
+  index: number;
+  context: RunContext;
+  signal?: AbortSignal;
+}
+
+type ServiceModeCell = Cell & { service: ServiceCell; concurrency: number };
+
+/**
+ * One server-mode repetition: start the pod (sidecars, the limited service, readiness) -> warm up -> the shared
+ * ceiling search, one generator container per step -> the service's facts -> a classified Repetition.
+ */
+export async function runServerRepetition(options: ServerRepetitionOptions): Promise<Repetition> {
+  const cell = serviceModeCell(options.cell);
+  const generator = options.generator ?? loadGeneratorFor(cell.service.generator);
+  const startedMs = Date.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort("timeout"), cell.timeoutSeconds * 1000);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const interrupted = () => options.signal?.aborted === true;
+  let pod: PodHandle | null = null;
+  try {
+    const spec = serverPodSpec(cell, generator, options.context);
+    try {
+      pod = await options.driver.startPod(spec, { timeoutMs: cell.timeoutSeconds * 1000, signal });
+    } catch (error) {
+      if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
+      if (!(error instanceof PodStartError || error instanceof RunAbortedError)) throw error;
+      return notReady(options.index, cell, startedMs, error, deadline.signal.aborted);
+    }
+    const startupMs = pod.startupMs;
+    const stepContext: ServerStepContext = { pod, generator, cell, signal };
+    let failure: SearchFailure | null = null;
+    let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
+    let warmupMs = 0;
+    try {
+      warmupMs = await warmUp(stepContext);
+      search = await ceilingSearch({
+        probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
+        runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
+      });
+    } catch (error) {
+      if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
+      if (error instanceof ServerStepError)
+        failure = { kind: error.kind, message: error.message, rawStdout: error.rawStdout };
+      else if (deadline.signal.aborted) failure = { kind: "timeout", message: "", rawStdout: null };
+      else throw error;
+    }
+    const cpu = await pod.cpuSeconds?.().catch(() => undefined);
+    const facts = await pod.finish();
+    pod = null;
+    const sidecarCpuSeconds = cpu ? cpu.sidecars : null;
+    const result =
+      search && !failure
+        ? serverResult({
+            cell,
+            steps: search.steps,
+            ceiling: search.ceiling,
+            searchNotes: search.notes,
+            warmupMs,
+            facts,
+            sidecarCpuSeconds,
+            commit: options.context.commit,
+          })
+        : null;
+    const classified = serverVerdict({ cell, facts, failure, result });
+    const doubt = classified.status === "ok" && result ? generatorDoubt(cell, result, facts) : null;
+    const verdict = doubt ? { ...classified, status: "exceeds-host" as const, message: doubt } : classified;
+    return {
+      index: options.index,
+      ...verdict,
+      exitCode: facts.exitCode,
+      wallSeconds: (Date.now() - startedMs) / 1000,
+      stderrTail: stderrTail(facts.stderr),
+      oomKilled: facts.oomKilled,
+      oomEvent: facts.oomEvent,
+      applied: facts.applied,
+      limitMismatches: limitMismatches(cell, facts.applied, verdict.result),
+      stats: facts.stats,
+      startupMs,
+      sidecarCpuSeconds,
+    };
+  } catch (error) {
+    if (!(error instanceof DockerUnavailableError)) throw error;
+    return failedRepetition(
+      options.index,
+      startedMs,
+      "engine-lost",
+      `${error.message}; then resume with --resume <run-id>`,
+    );
+  } finally {
+    clearTimeout(timer);
+    // pod.finish() removes every container of the pod, also after an interrupt or an error.
+    if (pod) await pod.finish().catch(() => undefined);
+  }
+}
+
+function serviceModeCell(cell: Cell): ServiceModeCell {
+  if (cell.mode !== "service" || !cell.service || typeof cell.concurrency !== "number")
+    throw new Error(`cell ${cell.id} is not a server-mode cell`);
+  return cell as ServiceModeCell;
+}
+
+async function warmUp(context: ServerStepContext): Promise<number> {
+  const ms = context.cell.warmupSeconds * 1000;
+  if (ms <= 0) return 0;
+  const started = Date.now();
+  await runServerStep(context, stepRequest(context, null, "probe", ms));
+  return Date.now() - started;
+}
+
+/** A pod that never became ready: an OOM or exit while starting, a slow start, or a sidecar that failed. */
+function notReady(
+  index: number,
+  cell: ServiceModeCell,
+  startedMs: number,
+  error: unknown,
+  timedOut: boolean,
+) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const facts = error instanceof PodStartError ? error.facts : null;
+  const failed = (status: Repetition["status"], message: string): Repetition => ({
+    ...failedRepetition(index, startedMs, status, message),
+    ...(facts && {
+      exitCode: facts.exitCode,
+      stderrTail: stderrTail(facts.stderr),
+      oomKilled: facts.oomKilled,
+      oomEvent: facts.oomEvent,
+      applied: facts.applied,
+      stats: facts.stats,
+    }),
+  });
+  if (facts?.oomKilled || (facts?.oomEvent && facts.exitCode !== 0))
+    return failed("oom", `killed by the kernel OOM killer while starting, at the memory limit: ${reason}`);
+  if (timedOut)
+    return failed("timeout", `did not start within the ${cell.timeoutSeconds} s timeout: ${reason}`);
+  if (error instanceof PodStartError && error.failure === "service-not-ready")
+    return failed("timeout", `never answered 2xx on ${cell.service.readyPath}: ${reason}`);
+  return failed("crash", `did not start: ${reason}`);
+}
+
+function failedRepetition(
+  index: number,
+  startedMs: number,
+  status: Repetition["status"],
+  message: string,
+): Repetition {
+  return {
+    index,
+    status,
+    message,
+    exitCode: null,
+    wallSeconds: (Date.now() - startedMs) / 1000,
+    result: null,
+    stderrTail: "",
+    rawStdout: null,
+    oomKilled: false,
+    oomEvent: false,
+    applied: null,
+    limitMismatches: [],
+    stats: null,
+    startupMs: null,
+    sidecarCpuSeconds: null,
+  };
+}

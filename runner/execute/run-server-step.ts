@@ -1,0 +1,81 @@
+import type { LoadStep } from "../../contract/result.ts";
+import type { PodHandle } from "../drivers/execution-driver.ts";
+import type { LoadGenerator, StepRequest } from "../load/load-generator.ts";
+import type { Cell } from "../plan/cell.ts";
+import type { ServiceCell } from "../plan/service-cell.ts";
+import { RunInterruptedError } from "./run-interrupted-error.ts";
+import { ServerStepError } from "./server-step-error.ts";
+
+/** A generator step may overrun its duration by this much (start-up, drain of in-flight requests) before it is killed. */
+export const STEP_GRACE_MS = 15_000;
+
+export interface ServerStepContext {
+  pod: PodHandle;
+  generator: LoadGenerator;
+  cell: Cell & { service: ServiceCell; concurrency: number };
+  signal: AbortSignal;
+}
+
+/** The generator's request for one step of the search: open at `ratePerSec`, or closed (ratePerSec null). */
+export function stepRequest(
+  context: ServerStepContext,
+  ratePerSec: number | null,
+  phase: LoadStep["phase"],
+  durationMs = context.cell.service.stepSeconds * 1000,
+): StepRequest {
+  const { cell } = context;
+  return {
+    kind: ratePerSec === null ? "closed" : "open",
+    ratePerSec,
+    concurrency: cell.concurrency,
+    durationMs,
+    sloP99Ms: cell.sloP99Ms,
+    port: cell.service.port,
+    requests: cell.service.requests,
+    script: cell.service.script,
+    phase,
+  };
+}
+
+/** Runs one generator container in the pod; the step carries the service's CPU (from outside) and the generator's. */
+export async function runServerStep(context: ServerStepContext, request: StepRequest): Promise<LoadStep> {
+  const { pod, generator, signal } = context;
+  const before = await pod.cpuSeconds?.();
+  const outcome = await pod.runMember(
+    generator.stepContainer(request),
+    request.durationMs + STEP_GRACE_MS,
+    signal,
+  );
+  if (signal.aborted) throw new RunInterruptedError(String(signal.reason ?? "signal"));
+  const after = await pod.cpuSeconds?.();
+  if (!(await pod.serviceRunning()))
+    throw new ServerStepError("service-stopped", `the service stopped during a ${describe(request)} step`);
+  if (outcome.timedOut)
+    throw new ServerStepError(
+      "generator-timeout",
+      `the generator did not finish a ${request.durationMs} ms step within ${STEP_GRACE_MS} ms more`,
+    );
+  let parsed: ReturnType<LoadGenerator["parseStep"]>;
+  try {
+    parsed = generator.parseStep(request, outcome);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    const message = `the generator's output for a ${describe(request)} step is unusable (exit ${outcome.exitCode}): ${detail}`;
+    throw new ServerStepError("bad-output", message, outcome.stdout, { cause: error });
+  }
+  const serviceCpu = before && after ? Math.max(0, after.service - before.service) : null;
+  return {
+    ...parsed.step,
+    dropped: parsed.droppedRequests,
+    processCpuSeconds: serviceCpu,
+    generatorCpuSeconds: parsed.generatorCpuSeconds,
+    // Requests the generator could not start on time count against the step, like errors.
+    sloMet: parsed.step.sloMet && parsed.droppedRequests === 0,
+  };
+}
+
+function describe(request: StepRequest): string {
+  return request.kind === "closed"
+    ? `closed-loop (${request.concurrency} in flight)`
+    : `${request.ratePerSec?.toFixed(0)}/s`;
+}

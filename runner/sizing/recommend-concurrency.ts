@@ -1,0 +1,32 @@
+import type { CellSizing, SizePick } from "./sizing-report.ts";
+
+/** Room above the requests in flight at the ceiling, for bursts. */
+export const CONCURRENCY_HEADROOM = 0.2;
+/** Cloud Run's --concurrency range. */
+export const MIN_CONCURRENCY = 1;
+export const MAX_CONCURRENCY = 1000;
+
+/**
+ * Little's law: requests in flight L = throughput λ × time in system W. At the ceiling, with W the p99 latency,
+ * L = ceiling × p99; the recommendation is ceil(L × (1 + headroom)), within Cloud Run's 1..1000.
+ */
+export function recommendConcurrency(ceilingPerSec: number, latencyMs: number): number {
+  const inFlight = ceilingPerSec * (latencyMs / 1000);
+  const recommended = Math.ceil(inFlight * (1 + CONCURRENCY_HEADROOM));
+  return Math.min(MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, recommended));
+}
+
+/** Server mode: what concurrency the recommended size needs, next to the one it was measured with. */
+export function concurrencyFindings(cells: CellSizing[], pick: SizePick | null): string[] {
+  const cell = cells.find((c) => c.cellId === pick?.cellId);
+  const measured = cell?.concurrency;
+  if (!cell || typeof measured !== "number" || cell.p99AtCeilingMs === null || !cell.ceilingPerSec) return [];
+  const ceiling = cell.ceilingPerSec.median;
+  const inFlight = ceiling * (cell.p99AtCeilingMs / 1000);
+  const recommended = recommendConcurrency(ceiling, cell.p99AtCeilingMs);
+  return [
+    `Concurrency (Little's law): at its ceiling of ${Math.round(ceiling)} requests/s with p99 ${cell.p99AtCeilingMs.toFixed(0)} ms, ` +
+      `an instance holds about ${inFlight.toFixed(1)} requests at once; set --concurrency ${recommended} ` +
+      `(+${CONCURRENCY_HEADROOM * 100}% headroom; measured with ${measured}). Request-based billing counts each of these requests.`,
+  ];
+}

@@ -1,0 +1,41 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
+import { runPlan } from "../../runner/commands/run.ts";
+import type { CellRecord } from "../../runner/results/cell-record.ts";
+import { RecordingObserver } from "../runner/execute/recording-observer.ts";
+import { docker, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+
+/** The fixture services' build context (test/fixtures/services: cpu-cost, sleep, kv-client + kv-sidecar). */
+export const FIXTURE_SERVICES = join(REPO_ROOT, "test/fixtures/services");
+
+/** Runs a server-mode matrix (YAML lines) through load -> plan -> run, as `bun runner/matrix.ts` does. */
+export async function runServerMatrix(lines: string[]): Promise<CellRecord[]> {
+  const dir = await mkdtemp(join(tmpdir(), "it-server-mode-"));
+  try {
+    const matrixPath = join(dir, "matrix.yaml");
+    await writeFile(matrixPath, lines.join("\n"));
+    const matrix = loadMatrix(matrixPath);
+    const plan = planRun(matrix, parseRunArgs([matrixPath]), localHostFacts());
+    const observer = new RecordingObserver();
+    const record = await runPlan(plan, { docker, resultsDir: dir, observer, env: OFFLINE_ENV });
+    if (record.state !== "complete")
+      throw new Error(`run ended ${record.state}: ${observer.messages.join("; ")}`);
+    return observer.finished;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One line per cell, for a failing assertion to show what was measured. */
+export function measured(record: CellRecord) {
+  const result = record.repetitions.find((r) => r.result)?.result;
+  return {
+    id: record.cell.id,
+    status: record.status,
+    message: record.message,
+    ceilingPerSec: record.summary.ceilingPerSec?.median ?? null,
+    closedLoopMaxPerSec: result?.ceiling?.closedLoopMaxPerSec ?? null,
+  };
+}

@@ -1,0 +1,45 @@
+import { expect, test } from "bun:test";
+import { GENERATOR_MAX_SHARE } from "../../runner/load/calibration/generator-trust.ts";
+import { FIXTURE_SERVICES, measured, runServerMatrix } from "./server-mode-run.ts";
+
+// Fixture (b): each request waits 20 ms with almost no CPU, so at concurrency C an instance carries 50 x C
+// requests/s whatever its CPUs (Little's law). Concurrency 10 at 0.5, 1 and 2 vCPU; concurrency 50 at 1 vCPU.
+const SLEEP_MS = 20;
+const TOLERANCE = 0.1;
+
+test(
+  "server mode: a 20 ms wait per request carries ~50 x concurrency requests/s, whatever the CPUs",
+  async () => {
+    const records = await runServerMatrix([
+      `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "${SLEEP_MS}" } }`,
+      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
+      "axes: { cpus: [0.5, 1, 2], memory: [256Mi], smol: [false], concurrency: [10] }",
+      "include: [{ cpus: 1, concurrency: 50 }]",
+      "scenarios: { wait: { request: { path: /wait } } }",
+      "cloudRun: { targetPerSec: 1000, billing: request }",
+    ]);
+    expect(records.map((r) => r.cell.id).sort()).toEqual([
+      "wait__cpu0.5__mem256Mi__smol0__conc10",
+      "wait__cpu1__mem256Mi__smol0__conc10",
+      "wait__cpu1__mem256Mi__smol0__conc50",
+      "wait__cpu2__mem256Mi__smol0__conc10",
+    ]);
+    for (const record of records) {
+      const cell = measured(record);
+      const expected = ((record.cell.concurrency ?? 0) * 1000) / SLEEP_MS;
+      // Where the expected rate is beyond what the generator drives on this host (its calibration), the tool must
+      // say so (exceeds-host) rather than report the generator's limit as the service's.
+      const generatorMax = record.cell.service?.generator.maxRatePerSec ?? Infinity;
+      const ok =
+        expected >= GENERATOR_MAX_SHARE * generatorMax
+          ? record.status === "exceeds-host" && record.message.includes("generator")
+          : Math.abs((cell.ceilingPerSec ?? 0) / expected - 1) <= TOLERANCE;
+      expect({ ...cell, expected, withinTolerance: ok }).toEqual({
+        ...cell,
+        expected,
+        withinTolerance: true,
+      });
+    }
+  },
+  { timeout: 900_000, retry: 1 },
+);

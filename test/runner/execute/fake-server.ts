@@ -1,0 +1,199 @@
+import type { LoadStep } from "../../../contract/result.ts";
+import type {
+  ExecutionDriver,
+  MemberOutcome,
+  PodHandle,
+  PodMemberSpec,
+  PodSpec,
+  RunFacts,
+} from "../../../runner/drivers/execution-driver.ts";
+import type { LoadGenerator, StepRequest } from "../../../runner/load/load-generator.ts";
+import type { Cell } from "../../../runner/plan/cell.ts";
+import { testCell } from "./cell-fixture.ts";
+
+/** A modelled service: `capacityPerSec` requests/s; p99 5 ms below it, 500 ms above; `dieAfterSteps` kills it. */
+export interface ServiceModel {
+  capacityPerSec: number;
+  cpuSecondsPerRequest: number;
+  dieAfterSteps?: number;
+  oomOnDeath?: boolean;
+  garbageAfterSteps?: number;
+  startError?: Error;
+}
+
+const latency = (p99Ms: number, count: number) => ({
+  count,
+  p50Ms: p99Ms / 2,
+  p90Ms: p99Ms,
+  p95Ms: p99Ms,
+  p99Ms,
+  p999Ms: p99Ms,
+  maxMs: p99Ms,
+});
+
+/** A generator whose "container" output is the step the model predicts, as JSON. */
+export const fakeGenerator: LoadGenerator = {
+  name: "fake",
+  version: "0",
+  image: "fake-generator",
+  stepContainer: (request) => ({
+    image: "fake-generator",
+    cmd: ["step"],
+    env: { STEP: JSON.stringify(request) },
+    labels: {},
+  }),
+  parseStep: (request, output) => {
+    const step = JSON.parse(output.stdout) as LoadStep;
+    return {
+      step: { ...step, phase: request.phase },
+      droppedRequests: 0,
+      generatorCpuSeconds: output.cpuSeconds,
+    };
+  },
+  readinessContainer: (port, readyPath) => ({
+    image: "fake-generator",
+    cmd: ["ready", String(port), readyPath],
+    env: {},
+    labels: {},
+  }),
+};
+
+export class FakeServerDriver implements ExecutionDriver {
+  readonly name = "local" as const;
+  specs: PodSpec[] = [];
+  finished = 0;
+  steps = 0;
+
+  constructor(private readonly model: ServiceModel) {}
+
+  nodes = async () => [];
+  runToExit = async (): Promise<RunFacts> => {
+    throw new Error("not in server mode");
+  };
+  removeRun = async () => 0;
+  removeOrphans = async () => 0;
+
+  async startPod(spec: PodSpec): Promise<PodHandle> {
+    this.specs.push(spec);
+    if (this.model.startError) throw this.model.startError;
+    const model = this.model;
+    let serviceCpu = 0;
+    let sidecarCpu = 0;
+    let alive = true;
+    const driver = this;
+    return {
+      startupMs: 123,
+      serviceRunning: async () => alive,
+      cpuSeconds: async () => ({ service: serviceCpu, sidecars: { kv: sidecarCpu } }),
+      async runMember(member: PodMemberSpec): Promise<MemberOutcome> {
+        const request = JSON.parse(member.env.STEP ?? "{}") as StepRequest;
+        driver.steps++;
+        if (model.dieAfterSteps !== undefined && driver.steps > model.dieAfterSteps) alive = false;
+        const seconds = request.durationMs / 1000;
+        const offered = request.kind === "open" ? (request.ratePerSec ?? 0) : model.capacityPerSec;
+        const achieved = Math.min(offered, model.capacityPerSec);
+        serviceCpu += achieved * seconds * model.cpuSecondsPerRequest;
+        sidecarCpu += achieved * seconds * 0.0001;
+        const overloaded = offered > model.capacityPerSec;
+        const step: LoadStep = {
+          phase: request.phase,
+          offeredPerSec: offered,
+          achievedPerSec: achieved,
+          durationMs: request.durationMs,
+          latency: latency(overloaded ? 500 : 5, Math.round(achieved * seconds)),
+          errors: 0,
+          lost: 0,
+          dropped: 0,
+          processCpuSeconds: null,
+          generatorCpuSeconds: null,
+          sloMet: !overloaded,
+        };
+        const garbage = model.garbageAfterSteps !== undefined && driver.steps > model.garbageAfterSteps;
+        return {
+          exitCode: 0,
+          timedOut: false,
+          stdout: garbage ? "k6 panicked" : JSON.stringify(step),
+          stderr: "",
+          cpuSeconds: 0.25,
+        };
+      },
+      async finish(): Promise<RunFacts> {
+        driver.finished++;
+        const oom = !alive && model.oomOnDeath === true;
+        return {
+          exitCode: alive ? null : oom ? 137 : 1,
+          timedOut: false,
+          oomKilled: oom,
+          oomEvent: oom,
+          stdout: "",
+          stderr: alive ? "" : "boom: the service fell over",
+          stats: {
+            peakMemoryBytes: 50e6,
+            cpuSeconds: serviceCpu,
+            throttledPeriods: 0,
+            throttledSeconds: 0,
+            samples: [],
+          },
+          applied: {
+            nanoCpus: 1e9,
+            memoryBytes: 256 * 2 ** 20,
+            memorySwapBytes: 256 * 2 ** 20,
+            readonlyRootfs: true,
+            capDrop: ["ALL"],
+            securityOpt: ["no-new-privileges"],
+            pidsLimit: 256,
+            networkMode: "container:holder",
+            user: "1000:1000",
+          },
+          node: null,
+          hostOtherCpuCores: null,
+          startupMs: 123,
+          wallSeconds: 1,
+        };
+      },
+    };
+  }
+}
+
+/** A server-mode cell at 1 vCPU, concurrency 10, one sidecar. */
+export function serviceCell(overrides: Partial<Cell> = {}): Cell {
+  return testCell({
+    id: "home__cpu1__mem256Mi__smol0__conc10",
+    scenario: "home",
+    cpus: 1,
+    sloP99Ms: 100,
+    warmupSeconds: 1,
+    timeoutSeconds: 60,
+    command: [],
+    mode: "service",
+    concurrency: 10,
+    service: {
+      port: 8080,
+      readyPath: "/health",
+      readyTimeoutSeconds: 5,
+      stepSeconds: 1,
+      requests: [{ weight: 1, method: "GET", path: "/", headers: {}, body: null }],
+      script: null,
+      scriptPath: null,
+      holderImage: "bun-capacity/bun-base:test",
+      generator: {
+        name: "fake",
+        version: "0",
+        image: "fake-generator",
+        maxRatePerSec: 100_000,
+        cpuSecondsPer1000: 0.1,
+      },
+      sidecars: [
+        {
+          name: "kv",
+          source: { kind: "image", ref: "kv:1" },
+          image: "kv:1",
+          command: ["kv.ts"],
+          env: {},
+          readyCommand: ["bun", "ready.ts"],
+        },
+      ],
+    },
+    ...overrides,
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, test } from "bun:test";
+import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
+import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
+import { concurrencyFindings, recommendConcurrency } from "../../../runner/sizing/recommend-concurrency.ts";
+import type { CellSizing, SizePick } from "../../../runner/sizing/sizing-report.ts";
+import { fakeCellRecord } from "./fixture-builder.ts";
+
+describe("recommendConcurrency (Little's law)", () => {
+  test("ceiling x latency, plus 20% headroom, rounded up", () => {
+    // 500 requests/s at 21 ms: 10.5 in flight -> 12.6 -> 13.
+    expect(recommendConcurrency(500, 21)).toBe(13);
+    expect(recommendConcurrency(1000, 2)).toBe(3);
+  });
+
+  test("within Cloud Run's 1..1000", () => {
+    expect(recommendConcurrency(10, 1)).toBe(1);
+    expect(recommendConcurrency(100_000, 100)).toBe(1000);
+  });
+
+  test("a finding for the recommended service cell only", () => {
+    const cell = {
+      cellId: "c",
+      concurrency: 10,
+      p99AtCeilingMs: 21,
+      ceilingPerSec: { median: 500, min: 490, max: 510, cv: 0.01 },
+    } as CellSizing;
+    const [finding] = concurrencyFindings([cell], { cellId: "c" } as SizePick);
+    expect(finding).toContain("--concurrency 13");
+    expect(finding).toContain("measured with 10");
+    expect(concurrencyFindings([{ ...cell, concurrency: null }], { cellId: "c" } as SizePick)).toEqual([]);
+    expect(concurrencyFindings([cell], null)).toEqual([]);
+  });
+});
+
+describe("server-mode cells in the sizing report", () => {
+  test("the gcloud line carries the cell's concurrency; startup and a Little's-law finding are reported", () => {
+    const record = fakeCellRecord({ scenario: "home", cpus: 1, memoryMiB: 512, ceilingPerSec: 400 });
+    record.cell = { ...record.cell, mode: "service", concurrency: 10 };
+    record.repetitions = record.repetitions.map((r, i) => ({ ...r, startupMs: 100 + i * 10 }));
+    const report = buildSizingReport([record], {
+      runId: "r",
+      settings: CloudRunSettings.parse({ targetPerSec: 1000, billing: "request" }),
+    });
+    const scenario = report.scenarios[0];
+    expect(scenario?.recommendation?.gcloud).toContain("--concurrency 10");
+    expect(scenario?.cells[0]?.concurrency).toBe(10);
+    expect(scenario?.cells[0]?.startupMs?.min).toBe(100);
+    expect(scenario?.findings.some((f) => f.startsWith("Concurrency (Little's law)"))).toBe(true);
+  });
+});
