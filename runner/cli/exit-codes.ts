@@ -2,12 +2,14 @@ import { MatrixError } from "../config/matrix-error.ts";
 import { DockerBuildError } from "../docker/docker-build-error.ts";
 import { DockerRequestError } from "../docker/docker-request-error.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
+import { EngineAddressError } from "../docker/engine-address-error.ts";
 import { ImageMissingError } from "../docker/image-missing-error.ts";
 import { PodStartError } from "../drivers/pod-start-error.ts";
 import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
 import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
 import { ServerStepError } from "../execute/server-step-error.ts";
+import { HostLockError } from "../host/host-lock-error.ts";
 import { BunVersionImageError } from "../image/bun-version-image-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
 import { GeneratorMissingError } from "../load/k6/generator-missing-error.ts";
@@ -41,6 +43,8 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [RunStoreError, EXIT.badInput],
   [ReportInputError, EXIT.badInput],
   [CalibrationFileError, EXIT.badInput],
+  [EngineAddressError, EXIT.badInput],
+  [HostLockError, EXIT.failed],
   [DockerUnavailableError, EXIT.failed],
   [DockerBuildError, EXIT.failed],
   [ImageMissingError, EXIT.failed],

@@ -23,3 +23,5 @@ export const MAX_PLANNED_CELLS = 10_000;
 export const MAX_CONTAINER_RUNS = 100_000;
 /** Longest accepted string value (a path, a flag value, an env value). */
 export const MAX_TEXT_CHARS = 4096;
+/** Sidecars of one service (each is a container started per repetition). */
+export const MAX_SIDECARS = 16;

@@ -94,6 +94,7 @@ export const Axes = strictObject({
   concurrency: z
     .array(Concurrency, { error: "expected a list like [10, 80] (Cloud Run --concurrency)" })
     .min(1, AT_LEAST_ONE)
+    .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_CONCURRENCY } from "./config-defaults.ts";
 import { EnvName, ImageRef, mappingError, PositiveSeconds, ScenarioName } from "./field-schemas.ts";
+import { MAX_LIST_ITEMS, MAX_SIDECARS } from "./input-limits.ts";
 import { strictObject } from "./strict-object.ts";
 
 /** Server mode's part of matrix.yaml: the `service:` block and each scenario's request spec. */
@@ -56,7 +57,8 @@ export const WeightedRequest = strictObject({
 
 export const RequestMix = z
   .array(WeightedRequest, { error: "expected a list of {weight, method, path, headers, body}" })
-  .min(1, "expected at least one request");
+  .min(1, "expected at least one request")
+  .max(MAX_LIST_ITEMS, `expected at most ${MAX_LIST_ITEMS} requests`);
 
 const SidecarName = ScenarioName.describe("sidecar name");
 
@@ -77,6 +79,9 @@ export const ServiceSettings = strictObject({
   readyTimeoutSeconds: PositiveSeconds.optional(),
   env: Env.optional(),
   command: Argv.optional(),
-  sidecars: z.array(SidecarSettings, { error: "expected a list of sidecars" }).optional(),
+  sidecars: z
+    .array(SidecarSettings, { error: "expected a list of sidecars" })
+    .max(MAX_SIDECARS, `expected at most ${MAX_SIDECARS} sidecars`)
+    .optional(),
 });
 export type ServiceSettings = z.output<typeof ServiceSettings>;

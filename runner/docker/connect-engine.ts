@@ -1,6 +1,7 @@
 import Docker from "dockerode";
 import type { DockerApi } from "./docker-api.ts";
 import { createDockerClient } from "./docker-client.ts";
+import { EngineAddressError } from "./engine-address-error.ts";
 import type { SwarmApi } from "./swarm-api.ts";
 import { createSwarmClient } from "./swarm-client.ts";
 
@@ -23,8 +24,7 @@ export function connectEngine(address: string | null): Engine {
 
 function dockerOptions(address: string): Docker.DockerOptions {
   if (address.startsWith("unix://")) return { socketPath: address.slice("unix://".length) };
-  const url = new URL(address);
-  if (url.protocol !== "tcp:")
-    throw new Error(`engine address ${address}: expected unix:///path or tcp://host:port`);
+  const url = URL.parse(address);
+  if (url?.protocol !== "tcp:") throw new EngineAddressError(address);
   return { host: url.hostname, port: Number(url.port || 2375), protocol: "http" };
 }

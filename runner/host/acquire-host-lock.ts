@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
 import { HOST_LOCK_NOTICE_MS, HOST_LOCK_OWNER_SUFFIX, HOST_LOCK_PATH } from "./host-lock-defaults.ts";
+import { HostLockError } from "./host-lock-error.ts";
 
 export interface HostLock {
   release(): void;
@@ -41,9 +42,7 @@ export async function acquireHostLock(options: HostLockOptions): Promise<HostLoc
   try {
     if (!(await locked)) {
       if (options.signal?.aborted) throw new RunInterruptedError(String(options.signal.reason ?? "signal"));
-      throw new Error(
-        `could not lock ${path} with flock (is util-linux installed?); or run with --no-host-lock`,
-      );
+      throw new HostLockError(path);
     }
   } finally {
     clearTimeout(notice);

@@ -7,10 +7,14 @@ import type { MatrixIssue } from "../config/matrix-error.ts";
 const IMAGE_REFERENCE =
   /^(?:[a-zA-Z0-9.-]+(?::\d{1,5})?\/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
 
-const issue = (path: string, message: string): MatrixIssue => ({ path, line: null, column: null, message });
-
 /** A build's context and Dockerfile exist; an image reference is one Docker accepts. */
-export async function imageSourceIssues(image: ImageSource): Promise<MatrixIssue[]> {
+export async function imageSourceIssues(image: ImageSource, at = ""): Promise<MatrixIssue[]> {
+  const issue = (path: string, message: string): MatrixIssue => ({
+    path: `${at}${path}`,
+    line: null,
+    column: null,
+    message,
+  });
   if (image.kind === "image")
     return IMAGE_REFERENCE.test(image.ref) && image.ref.length <= 255
       ? []

@@ -16,11 +16,11 @@ export async function preflightRun(
   options: PreflightOptions = {},
 ) {
   const variant = plan.profile === null ? matrix.base : matrix.profiles[plan.profile];
-  const issues = await imageSourceIssues(plan.image);
+  const issues = await imageSourceIssues(plan.image, variant?.service ? "service." : "");
+  for (const [index, sidecar] of (variant?.service?.sidecars ?? []).entries())
+    issues.push(...(await imageSourceIssues(sidecar.image, `service.sidecars[${index}].`)));
   for (const v of plan.variants ?? [])
-    if (v.image)
-      for (const issue of await imageSourceIssues(v.image))
-        issues.push({ ...issue, path: `variants.${v.name}.${issue.path}` });
+    if (v.image) issues.push(...(await imageSourceIssues(v.image, `variants.${v.name}.`)));
   const schemas = options.flagSchemas === undefined ? readScenarioFlagSchemas() : options.flagSchemas;
   if (variant && schemas)
     issues.push(...scenarioFlagIssues(variant, schemas, [...new Set(plan.cells.map((c) => c.scenario))]));

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { flagCases } from "./flag-cases.ts";
-import { matrixCases, VALID_MATRIX } from "./matrix-cases.ts";
+import { matrixCases, SERVICE_DIR_DOCKERFILE, VALID_MATRIX } from "./matrix-cases.ts";
 import { leaks, type Outcome, runInProcess } from "./run-entry.ts";
 import { type Damage, damagedResults, RUN_DAMAGES, SIZING_DAMAGES } from "./stored-cases.ts";
 
@@ -24,6 +24,8 @@ function matrixInputs(): Input[] {
   const dir = join(root, "matrices");
   mkdirSync(dir);
   writeFileSync(join(dir, "matrix-file-as-context.yaml"), "x");
+  mkdirSync(join(dir, "svc"));
+  writeFileSync(join(dir, "svc", "Dockerfile"), SERVICE_DIR_DOCKERFILE);
   return matrixCases().map((c, i) => {
     const file = join(dir, `m${i}.yaml`);
     writeFileSync(file, c.text);

@@ -392,6 +392,89 @@ function yamlCases(): MatrixCase[] {
   ];
 }
 
+/** Server mode (`service:`): a service built from ./svc (the test writes its Dockerfile), with one bad field. */
+export const SERVICE_DIR_DOCKERFILE = "FROM scratch\n";
+function serviceCases(): MatrixCase[] {
+  const service = (extra: string, scenario = "{ request: { path: / } }", axes = OK_AXES) =>
+    `service:\n  build: { context: ./svc }\n  port: 8080\n${extra}scenarios:\n  get: ${scenario}\n${axes}`;
+  return [
+    {
+      name: "service port 0",
+      text: service("").replace("port: 8080", "port: 0"),
+      mentions: ["service.port"],
+    },
+    {
+      name: "service port 70000",
+      text: service("").replace("port: 8080", "port: 70000"),
+      mentions: ["service.port"],
+    },
+    {
+      name: "service port hex",
+      text: service("").replace("port: 8080", "port: 0x1F90"),
+      mentions: ["service.port"],
+    },
+    { name: "service without port", text: service("").replace("  port: 8080\n", ""), mentions: ["port"] },
+    { name: "request path without /", text: service("", "{ request: { path: api } }"), mentions: ["path"] },
+    {
+      name: "request method unknown",
+      text: service("", "{ request: { method: FETCH, path: / } }"),
+      mentions: ["method"],
+    },
+    {
+      name: "request weight 0",
+      text: service("", "{ requests: [{ weight: 0, path: / }] }"),
+      mentions: ["weight"],
+    },
+    {
+      name: "request header name with a space",
+      text: service("", '{ request: { path: /, headers: { "a b": x } } }'),
+      mentions: ["headers"],
+    },
+    {
+      name: "sidecar image invalid",
+      text: service('  sidecars:\n    - { name: db, image: "Bad:Ref" }\n'),
+      mentions: ["service.sidecars[0].image"],
+    },
+    {
+      name: "sidecar names repeated",
+      text: service("  sidecars:\n    - { name: db, image: redis:7 }\n    - { name: db, image: redis:7 }\n"),
+      mentions: ["sidecars"],
+    },
+    {
+      name: "concurrency 0",
+      text: service("", undefined, `${OK_AXES.replace(" }", ", concurrency: [0] }")}`),
+      mentions: ["concurrency"],
+    },
+    {
+      name: "concurrency 101 values",
+      text: service(
+        "",
+        undefined,
+        `axes: { cpus: [1], memory: [512Mi], smol: [false], concurrency: [${many(101, (i) => String(i + 1))}] }\n`,
+      ),
+      mentions: ["concurrency"],
+    },
+    {
+      name: "concurrency without a service",
+      text: `axes: { cpus: [1], memory: [512Mi], smol: [false], concurrency: [10] }\n${OK_SCENARIOS}`,
+      mentions: ["concurrency"],
+    },
+    {
+      name: "17 sidecars",
+      text: service(
+        `  sidecars:\n${Array.from({ length: 17 }, (_, i) => `    - { name: s${i}, image: redis:7 }`).join("\n")}\n`,
+      ),
+      mentions: ["sidecars", "at most 16"],
+    },
+    {
+      name: "101 weighted requests",
+      text: service("", `{ requests: [${many(101, () => "{ weight: 1, path: / }")}] }`),
+      mentions: ["requests", "at most 100"],
+    },
+    { name: "service and a top-level image", text: `image: x:1\n${service("")}`, mentions: ["image"] },
+  ];
+}
+
 export function matrixCases(): MatrixCase[] {
   return [
     ...axisCases(),
@@ -399,6 +482,7 @@ export function matrixCases(): MatrixCase[] {
     ...imageCases(),
     ...ruleCases(),
     ...cloudRunCases(),
+    ...serviceCases(),
     ...yamlCases(),
   ];
 }
