@@ -4,6 +4,7 @@ import { variantImageToBuild } from "../../../runner/plan/apply-workload-variant
 import { Cell } from "../../../runner/plan/cell.ts";
 import { IMAGE_TO_BUILD, Plan } from "../../../runner/plan/plan.ts";
 import { planRun } from "../../../runner/plan/plan-run.ts";
+import { preflightRun } from "../../../runner/preflight/preflight-run.ts";
 
 const HOST = { cores: 2, memoryBytes: 8 * 2 ** 30 };
 const plan = (yaml: string) => planRun(parseMatrix(yaml, "/tmp/m/matrix.yaml"), {}, HOST);
@@ -96,5 +97,15 @@ variants:
     expect(grpc?.env).toEqual({ MODE: "prod", PROTOCOL: "grpc" });
     expect(grpc?.service?.requests).toEqual(http1?.service?.requests ?? []);
     expect(Plan.safeParse(result).success).toBe(true);
+  });
+
+  test("the dry run's preflight checks a variant's own build context", async () => {
+    const matrix = parseMatrix(
+      `${GRID}variants:\n  a: {}\n  b: { build: { context: ./nope } }\n`,
+      "/tmp/m/matrix.yaml",
+    );
+    const planned = planRun(matrix, {}, HOST);
+    const error = await preflightRun(matrix, planned, "/tmp", { flagSchemas: null }).catch((e) => e);
+    expect(String(error?.message)).toContain("variants.b.build.context: /tmp/m/nope does not exist");
   });
 });
