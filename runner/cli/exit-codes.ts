@@ -10,6 +10,7 @@ import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
 import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
 import { ServerStepError } from "../execute/server-step-error.ts";
 import { HostLockError } from "../host/host-lock-error.ts";
+import { BunVersionImageError } from "../image/bun-version-image-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
 import { GeneratorMissingError } from "../load/k6/generator-missing-error.ts";
 import { GeneratorOutputError } from "../load/k6/generator-output-error.ts";
@@ -47,6 +48,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [DockerUnavailableError, EXIT.failed],
   [DockerBuildError, EXIT.failed],
   [ImageMissingError, EXIT.failed],
+  [BunVersionImageError, EXIT.failed],
   [DockerRequestError, EXIT.failed],
   [SwarmNotReadyError, EXIT.failed],
   [PodStartError, EXIT.failed],

@@ -16,6 +16,7 @@ export function renderDryRun(plan: Plan): string {
   const lines = [
     `Plan for ${plan.matrixPath}${plan.profile ? ` (profile ${plan.profile})` : ""}: ${runnable.length} of ${plan.cells.length} cells, ${runs} container runs, about ${formatDuration(plan.estimatedSeconds)}.`,
     `Image: ${image}. Host: ${plan.host.cores} CPUs, ${formatMemoryApprox(plan.host.memoryBytes)} memory.`,
+    ...variantLines(plan),
     "",
   ];
   const rows = plan.cells.map((cell) => [
@@ -52,4 +53,22 @@ function table(rows: string[][]): string[] {
       .join("  ")
       .trimEnd(),
   );
+}
+
+/** With variants: what each one changes (the cells run once per variant, A/B against the first). */
+function variantLines(plan: Plan): string[] {
+  if (!plan.variants) return [];
+  return plan.variants.map((v, index) => {
+    const parts = [
+      v.image
+        ? v.image.kind === "image"
+          ? `image ${v.image.ref}`
+          : `build ${v.image.dockerfile} in ${v.image.context}`
+        : "",
+      v.bunVersion ? `Bun ${v.bunVersion} (base from npm)` : "",
+      v.command ? `command ${v.command.join(" ")}` : "",
+      Object.keys(v.env).length ? `env ${Object.keys(v.env).join(",")}` : "",
+    ].filter(Boolean);
+    return `Variant ${v.name}${index === 0 ? " (A/B baseline)" : ""}: ${parts.join("; ") || "the matrix's image and commands"}.`;
+  });
 }

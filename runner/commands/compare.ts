@@ -10,7 +10,8 @@ import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts compare RUN_A RUN_B [--results DIR]
 
-Per-cell change from run A to run B in ceiling, p99 at the ceiling and peak memory, in %. Writes nothing.`;
+Cell by cell from run A to run B: ceilings (min–max, repetitions), B ÷ A, whether the difference is beyond
+the noise, p99 at the ceiling, peak memory and status (the same view as a run's variants A/B). Writes nothing.`;
 
 export function makeCompareCommand(resultsDir = DEFAULT_RESULTS_DIR) {
   return defineCommand({

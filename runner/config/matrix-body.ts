@@ -23,6 +23,7 @@ import {
 } from "./field-schemas.ts";
 import { Concurrency, RequestMix, RequestSettings, ServiceSettings } from "./service-settings.ts";
 import { strictObject } from "./strict-object.ts";
+import { VariantsSettings } from "./variant-settings.ts";
 
 /** What a matrix file (or a profile merged over it) describes; unset fields fall back to config-defaults.ts. */
 
@@ -134,6 +135,8 @@ export const bodyShape = {
     .max(MAX_MATCHERS, `expected at most ${MAX_MATCHERS} rules`)
     .optional(),
   cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
+  /** Builds of the workload compared cell by cell (runner/variants/). */
+  variants: VariantsSettings.optional(),
   execution: ExecutionSettings.optional(),
   service: ServiceSettings.optional(),
 };

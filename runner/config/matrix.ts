@@ -61,6 +61,19 @@ export type ResolvedService = {
   sidecars: ResolvedSidecar[];
 };
 
+/** One build of the workload (matrix.yaml `variants`): every cell runs once per variant, ids gain `__v-<name>`. */
+export type WorkloadVariant = {
+  name: string;
+  /** Its own image (image, build, or the matrix's build on another Bun); null: the matrix's image. */
+  image: ImageSource | null;
+  /** The base image is built offline from this version of the npm package `bun`; null: the usual base. */
+  bunVersion: string | null;
+  /** Replaces every scenario's command for this variant; null: the scenario's. */
+  command: string[] | null;
+  /** Merged over each scenario's env (the variant wins). */
+  env: Record<string, string>;
+};
+
 /** One runnable configuration: the file alone, or the file with a profile merged over it. */
 export type MatrixVariant = {
   profile: string | null;
@@ -74,6 +87,8 @@ export type MatrixVariant = {
   include: CellMatcher[];
   exclude: CellMatcher[];
   cloudRun: CloudRunSettings;
+  /** Empty: no variants (cells and ids as without the key). */
+  variants: WorkloadVariant[];
   /** Which execution driver runs the cells; shareHosts lets nodes on one physical host measure at once. */
   execution: { driver: "local" | "swarm"; shareHosts: boolean };
 };

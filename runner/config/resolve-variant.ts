@@ -16,6 +16,7 @@ import type { ImageSource, MatrixVariant, ResolvedScenario } from "./matrix.ts";
 import type { CellMatcher, MatrixBody, ScenarioSettings } from "./matrix-body.ts";
 import { parseMemorySize } from "./memory-size.ts";
 import { resolveLoad, resolveService } from "./resolve-service.ts";
+import { resolveWorkloadVariants } from "./resolve-workload-variants.ts";
 
 /** A problem found after merging, at a path of the merged body. */
 export type BodyIssue = { path: PropertyKey[]; message: string; input?: unknown };
@@ -42,10 +43,12 @@ export function resolveVariant(
   const served = resolveService(body, options.matrixDir, issues);
   const image = served?.image ?? resolveImage(body, options.matrixDir);
   const bundledImage = !served && image.kind === "build" && isBundledBuild(image);
+  const variants = resolveWorkloadVariants(body, image, options.matrixDir, issues);
+  const variantCommands = variants.length > 0 && variants.every((v) => v.command !== null);
 
   const scenarios = Object.entries(body.scenarios ?? {}).map(([name, settings]) => {
     const selected = options.selected === null || options.selected.includes(name);
-    const scenario = resolveScenario(body, name, settings, selected, bundledImage);
+    const scenario = resolveScenario(body, name, settings, selected, bundledImage, variantCommands);
     const { load, problem } = resolveLoad(settings, served !== null, options.matrixDir);
     return { ...scenario, load, problem: served ? problem : (problem ?? scenario.problem) };
   });
@@ -87,6 +90,7 @@ export function resolveVariant(
     include,
     exclude,
     cloudRun,
+    variants,
     execution: { driver: body.execution?.driver ?? "local", shareHosts: body.execution?.shareHosts ?? false },
   };
   return { variant, issues };
@@ -113,6 +117,8 @@ function resolveScenario(
   settings: ScenarioSettings,
   selected: boolean,
   bundledImage: boolean,
+  /** Every variant sets its own command: the scenario needs none. */
+  variantCommands = false,
 ): ResolvedScenario {
   const defaults = body.defaults ?? {};
   const pick = <K extends keyof typeof SCENARIO_DEFAULTS>(key: K) =>
@@ -124,7 +130,7 @@ function resolveScenario(
   let problem: string | null = null;
   if (bundledImage && !isBundledScenario(name))
     problem = `"${name}" is not a scenario of the bundled image; allowed: ${BUNDLED_SCENARIOS.join(", ")} (for your own scenarios set build or image, and a command)`;
-  else if (!command)
+  else if (!command && !variantCommands)
     problem = `"${name}" has no command; an image of your own needs \`command\` at the top level or under the scenario`;
   return {
     name,

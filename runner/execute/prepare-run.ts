@@ -8,6 +8,7 @@ import type { Plan } from "../plan/plan.ts";
 import { collectRunEnvironment } from "../results/collect-run-environment.ts";
 import type { RunEnvironment, RunImage } from "../results/run-record.ts";
 import { prepareServerImages } from "./prepare-server-images.ts";
+import { prepareVariantImages } from "./prepare-variant-images.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
@@ -38,7 +39,11 @@ export async function prepareRun(
   const image = await reuseOrEnsure(docker, plan, options);
   const environment = await collectRunEnvironment(docker, REPO_ROOT);
   const ensureGenerator = () => ensureLoadGenerator(docker, options);
-  const bound = await prepareServerImages(docker, bindImage(plan, image.ref), {
+  const withVariants = await prepareVariantImages(docker, bindImage(plan, image.ref), {
+    env: options.env,
+    log: options.log,
+  });
+  const bound = await prepareServerImages(docker, withVariants, {
     ...options,
     ensureGenerator,
   });

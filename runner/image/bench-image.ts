@@ -4,6 +4,8 @@ import type { DockerApi } from "../docker/docker-api.ts";
 import { ImageMissingError } from "../docker/image-missing-error.ts";
 import type { PlanImage } from "../plan/plan.ts";
 import { readBunVersion } from "./bun-version.ts";
+import { ensureBunVersionBase } from "./bun-version-base.ts";
+import { BunVersionImageError } from "./bun-version-image-error.ts";
 import { contextFiles } from "./context-files.ts";
 import {
   BASE_SOURCE_LABEL,
@@ -14,7 +16,7 @@ import {
   USER_IMAGE_REPO,
 } from "./image-defaults.ts";
 import { inputsHash } from "./inputs-hash.ts";
-import { type BaseImage, resolveBaseImage } from "./resolve-base-image.ts";
+import { type BaseImage, type BaseImageOptions, resolveBaseImage } from "./resolve-base-image.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
@@ -33,6 +35,8 @@ export interface BenchImage {
 export interface BenchImageOptions {
   env?: Record<string, string | undefined>;
   log?: (line: string) => void;
+  /** A variant's bunVersion: the base is imported from that version of Bun's npm package. */
+  bunVersion?: string | null;
 }
 
 /** The image the cells run: a prebuilt one (must be local), or a build cached by the hash of its inputs. */
@@ -52,7 +56,15 @@ export async function ensureImage(
   const dockerfileText = await Bun.file(join(image.context, image.dockerfile)).text();
   const takesBase = /^\s*ARG\s+BUN_IMAGE\b/m.test(dockerfileText);
   const bunVersion = await readBunVersion(REPO_ROOT);
-  const base = takesBase ? await resolveBaseImage(docker, { bunVersion, env: options.env, log }) : null;
+  const base = takesBase
+    ? await pickBase(docker, { bunVersion, env: options.env, log }, options.bunVersion)
+    : null;
+  if (!takesBase && options.bunVersion)
+    throw new BunVersionImageError(
+      options.bunVersion,
+      `${join(image.context, image.dockerfile)} has no \`ARG BUN_IMAGE\`, so its base cannot be swapped`,
+      "start the Dockerfile with `ARG BUN_IMAGE` and a FROM of that argument, or drop bunVersion",
+    );
   if (base) log(`base image: ${base.ref} (${base.source})`);
   const files = await contextFiles(image.context, bundled ? CONTEXT_ENTRIES : null);
   const buildArgs = { ...image.args, ...(base ? { BUN_IMAGE: base.ref } : {}) };
@@ -86,4 +98,11 @@ export async function ensureImage(
   const buildSeconds = (performance.now() - started) / 1000;
   log(`built ${ref} in ${buildSeconds.toFixed(1)} s`);
   return { ref, id, inputsHash: hash, base, built: true, buildSeconds };
+}
+
+/** The usual base (resolveBaseImage), or a variant's Bun version imported from npm. */
+function pickBase(docker: DockerApi, options: BaseImageOptions, variantBun: string | null | undefined) {
+  return variantBun
+    ? ensureBunVersionBase(docker, variantBun, { log: options.log })
+    : resolveBaseImage(docker, options);
 }

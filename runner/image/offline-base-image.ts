@@ -21,6 +21,15 @@ export interface OfflineBase {
 export async function buildOfflineBaseImage(docker: DockerApi): Promise<OfflineBase> {
   const bunPath = await realpath(Bun.which("bun") ?? process.execPath);
   const bunVersion = (await execa(bunPath, ["--version"])).stdout.trim();
+  return importBunBase(docker, bunPath, bunVersion);
+}
+
+/** `bun-capacity/bun-base:<version>` from a Bun binary (the installed one, or one from npm); reused when present. */
+export async function importBunBase(
+  docker: DockerApi,
+  bunPath: string,
+  bunVersion: string,
+): Promise<OfflineBase> {
   const ref = `${OFFLINE_BASE_REPO}:${bunVersion}`;
   const existing = await docker.inspectImage(ref);
   if (existing) return { ref, id: existing.id, bunPath, bunVersion };

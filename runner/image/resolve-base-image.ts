@@ -8,7 +8,7 @@ import {
 } from "./image-defaults.ts";
 import { buildOfflineBaseImage } from "./offline-base-image.ts";
 
-export type BaseSource = "local" | "pulled" | "offline-built" | "offline-cached";
+export type BaseSource = "local" | "pulled" | "offline-built" | "offline-cached" | "npm-built";
 
 export interface BaseImage {
   ref: string;

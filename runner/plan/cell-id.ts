@@ -12,11 +12,13 @@ export type CellKey = {
   flags: Record<string, FlagValue>;
   /** Server mode's Cloud Run --concurrency; absent or null in scenario mode. */
   concurrency?: number | null;
+  /** matrix.yaml `variants`: the build this cell runs; absent without variants. */
+  variant?: string;
 };
 
 /**
  * Stable, filesystem-safe id: throughput__cpu0.5__mem256Mi__smol0 (then __conc10 in server mode), then `__key-value` for each flag in
- * `idFlagKeys` (sorted). Characters outside [A-Za-z0-9._-] become "-"; very long ids end in a hash.
+ * `idFlagKeys` (sorted), then `__v-<variant>`. Characters outside [A-Za-z0-9._-] become "-"; very long ids end in a hash.
  */
 export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
   const parts = [
@@ -27,6 +29,7 @@ export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
   ];
   if (typeof cell.concurrency === "number") parts.push(`conc${cell.concurrency}`);
   for (const key of [...idFlagKeys].sort()) if (key in cell.flags) parts.push(`${key}-${cell.flags[key]}`);
+  if (cell.variant !== undefined) parts.push(`v-${cell.variant}`);
   const id = parts.join("__").replace(/[^A-Za-z0-9._-]/g, "-");
   if (id.length <= MAX_ID_CHARS) return id;
   const hash = createHash("sha1").update(id).digest("hex").slice(0, 12);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CellVariant } from "./cell-variant.ts";
 import { ServiceCell } from "./service-cell.ts";
 
 /** One planned cell: a scenario (or a service's requests) under one CPU/memory/smol(/concurrency) combination. */
@@ -26,6 +27,8 @@ export const Cell = z
     env: z.record(z.string(), z.string()),
     network: z.boolean().describe("false: the container gets NetworkMode none"),
     exceedsHost: z.string().nullable().describe("why the host cannot honour this cell; null when it can"),
+    // Optional: absent without matrix.yaml `variants` (and in records written before them).
+    variant: CellVariant.optional().describe("the build of the workload this cell runs"),
     // Server mode; optional so cells planned before it (and stored records) still parse as scenario cells.
     mode: z.enum(["scenario", "service"]).optional().describe("absent: scenario"),
     concurrency: z

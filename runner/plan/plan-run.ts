@@ -3,6 +3,7 @@ import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
+import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
@@ -31,7 +32,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     smol: narrow.smol ?? variant.axes.smol,
     concurrency: variant.axes.concurrency,
   };
-  const planned = countCandidates(variant, scenarios, axes);
+  const planned = countCandidates(variant, scenarios, axes) * Math.max(1, variant.variants.length);
   if (planned > MAX_PLANNED_CELLS)
     throw new MatrixError(
       matrix.path,
@@ -52,8 +53,9 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
   const cells = new Map<string, Cell>();
   const cellEstimatedSeconds: Record<string, number> = {};
   for (const candidate of candidates) {
-    const id = cellId(candidate, idFlagKeys.get(candidate.scenario) ?? []);
-    const cell = variant.service
+    const keys = idFlagKeys.get(candidate.scenario) ?? [];
+    const id = cellId(candidate, keys);
+    const base = variant.service
       ? buildServiceCell(
           candidate,
           variant.service,
@@ -61,24 +63,26 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
           buildCell(id, candidate, variant, options, host),
         )
       : buildCell(id, candidate, variant, options, host);
-    const earlier = cells.get(id);
-    if (earlier && JSON.stringify(earlier) !== JSON.stringify(cell))
-      throw new MatrixError(
-        matrix.path,
-        [{ path: "", line: null, column: null, message: `two different cells get the id "${id}"` }],
-        { nextStep: "Use flag values that differ in letters or digits, not only in punctuation." },
-      );
-    if (earlier) continue;
-    cells.set(id, cell);
-    const { source } = candidate;
-    cellEstimatedSeconds[id] = cell.exceedsHost
-      ? 0
-      : estimateCellSeconds({
-          ...cell,
-          stepSeconds: source.stepSeconds,
-          stepSearch: variant.service !== null || usesStepSearch(source.command ?? []),
-          server: variant.service !== null,
-        });
+    for (const { cell, template } of applyWorkloadVariants(base, candidate, variant.variants, keys)) {
+      const earlier = cells.get(cell.id);
+      if (earlier && JSON.stringify(earlier) !== JSON.stringify(cell))
+        throw new MatrixError(
+          matrix.path,
+          [{ path: "", line: null, column: null, message: `two different cells get the id "${cell.id}"` }],
+          { nextStep: "Use flag values that differ in letters or digits, not only in punctuation." },
+        );
+      if (earlier) continue;
+      cells.set(cell.id, cell);
+      const { source } = candidate;
+      cellEstimatedSeconds[cell.id] = cell.exceedsHost
+        ? 0
+        : estimateCellSeconds({
+            ...cell,
+            stepSeconds: source.stepSeconds,
+            stepSearch: variant.service !== null || usesStepSearch(template),
+            server: variant.service !== null,
+          });
+    }
   }
   if (!variant.service) notes.push(...timeoutNotes(scenarios));
   const estimatedSeconds = Object.values(cellEstimatedSeconds).reduce((sum, seconds) => sum + seconds, 0);
@@ -93,6 +97,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     host,
     notes,
     execution: { ...variant.execution, driver: options.driver ?? variant.execution.driver },
+    ...(variant.variants.length > 0 ? { variants: planVariants(variant.variants) } : {}),
   };
 }
 

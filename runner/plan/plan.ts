@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Cell } from "./cell.ts";
+import { PlanVariant } from "./cell-variant.ts";
 import { HostFacts } from "./host-facts.ts";
 import { PlanImage } from "./plan-image.ts";
 import { StoredCloudRunSettings } from "./stored-cloud-run-settings.ts";
@@ -26,6 +27,8 @@ export const Plan = z
     cellEstimatedSeconds: z.record(z.string(), z.number().nonnegative()).describe("by cell id"),
     host: HostFacts,
     notes: z.array(z.string()).describe("things a human should know before running"),
+    // Optional: absent without matrix.yaml `variants`.
+    variants: z.array(PlanVariant).optional().describe("builds of the workload; cells run once per variant"),
     execution: z
       .object({ driver: z.enum(["local", "swarm"]), shareHosts: z.boolean() })
       .strict()

@@ -19,6 +19,8 @@ export async function preflightRun(
   const issues = await imageSourceIssues(plan.image, variant?.service ? "service." : "");
   for (const [index, sidecar] of (variant?.service?.sidecars ?? []).entries())
     issues.push(...(await imageSourceIssues(sidecar.image, `service.sidecars[${index}].`)));
+  for (const v of plan.variants ?? [])
+    if (v.image) issues.push(...(await imageSourceIssues(v.image, `variants.${v.name}.`)));
   const schemas = options.flagSchemas === undefined ? readScenarioFlagSchemas() : options.flagSchemas;
   if (variant && schemas)
     issues.push(...scenarioFlagIssues(variant, schemas, [...new Set(plan.cells.map((c) => c.scenario))]));

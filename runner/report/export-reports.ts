@@ -8,6 +8,7 @@ import { reportMarkdown } from "./report-markdown.ts";
 import { sizeRunDir } from "./size-run-dir.ts";
 import { sizingCsv } from "./sizing-csv.ts";
 import { terminalTables } from "./terminal-tables.ts";
+import { variantsCsv } from "./variants-csv.ts";
 
 export interface ExportOptions {
   /** Overrides the cloudRun section stored with the run. */
@@ -47,11 +48,13 @@ export async function writeReports(
   await Bun.write(files.sizingCsv, sizingCsv(report));
   await Bun.write(files.reportMd, reportMarkdown(report));
   await Bun.write(files.reportHtml, reportHtml(report, records, await chartJsSource()));
+  if (report.variantComparison)
+    await Bun.write(join(runDir, "variants.csv"), variantsCsv(report.variantComparison));
   const terminal = terminalTables(report);
   if (options.print !== false) {
     console.log(terminal);
     console.log(
-      `\nReports written: ${files.reportHtml}, ${files.reportMd}, ${files.sizingJson}, ${files.sizingCsv}`,
+      `\nReports written: ${files.reportHtml}, ${files.reportMd}, ${files.sizingJson}, ${files.sizingCsv}${report.variantComparison ? `, ${join(runDir, "variants.csv")}` : ""}`,
     );
   }
   return { report, files, terminal };

@@ -1,7 +1,9 @@
 import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import type { VariantComparison } from "../variants/comparison-row.ts";
 import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
+import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
@@ -30,7 +32,7 @@ tr.eligible td:first-child{border-left:4px solid #16a34a}tr.ineligible{color:#6b
 figure{margin:0;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:12px}
 .chart{position:relative;height:320px}figure.wide{grid-column:1/-1}figure.wide .chart{height:380px}
 td:first-child{white-space:nowrap}.scroll{overflow-x:auto}figcaption{font-size:12px;color:#4b5563;margin-top:6px}
-ul.findings li{margin:4px 0}`;
+ul.findings li{margin:4px 0}tr.beyond-noise td{background:#fef9c3}`;
 
 function recommendationCard(s: ScenarioSizing, report: SizingReport): string {
   const rec = s.recommendation;
@@ -73,6 +75,26 @@ function cellsTable(s: ScenarioSizing): string {
   return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling (min–max)</th><th>CV, repetitions</th><th>p50/p95/p99 ms</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
 }
 
+const sectionId = (s: ScenarioSizing) =>
+  s.variant === undefined ? s.scenario : `${s.scenario}--v-${s.variant}`;
+
+/** The A/B tables: per pair of variants, cell by cell, with the noise verdict. */
+function variantComparisonHtml(comparison: VariantComparison): string {
+  const head = `<tr>${COMPARISON_HEADER.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>`;
+  const tables = comparison.pairs.map((pair) => {
+    const rows = pair.rows
+      .map(
+        (r) =>
+          `<tr class="${r.verdict}">${comparisonCells(r)
+            .map((c) => `<td>${esc(c)}</td>`)
+            .join("")}</tr>`,
+      )
+      .join("");
+    return `<h3>${esc(variantLabel(comparison, pair.a))} → ${esc(variantLabel(comparison, pair.b))}</h3><div class="scroll"><table>${head}${rows}</table></div>`;
+  });
+  return `<section id="variants"><h2>Variants A/B</h2><p class="muted">A = ${esc(variantLabel(comparison, comparison.baseline))}. Rule: ${esc(comparison.rule)}.</p>${tables.join("")}</section>`;
+}
+
 const figure = (spec: ChartSpec) =>
   `<figure${spec.wide ? ' class="wide"' : ""}><h3>${esc(spec.title)}</h3><div class="chart"><canvas id="${spec.id}" data-chart></canvas></div><figcaption>${esc(spec.caption)}</figcaption></figure>`;
 
@@ -101,9 +123,9 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
       ({
         s,
         specs,
-      }) => `<section id="${esc(s.scenario)}"><h2>${esc(s.scenario)}</h2>${recommendationCard(s, report)}${picksTable(s)}
+      }) => `<section id="${esc(sectionId(s))}"><h2>${esc(sectionTitle(s))}</h2>${recommendationCard(s, report)}${picksTable(s)}
 <ul class="findings">${s.findings.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>
-<div class="grid">${specs.map(figure).join("")}</div><h3 id="cells-${esc(s.scenario)}" style="margin-top:16px">All cells</h3>${cellsTable(s)}</section>`,
+<div class="grid">${specs.map(figure).join("")}</div><h3 id="cells-${esc(sectionId(s))}" style="margin-top:16px">All cells</h3>${cellsTable(s)}</section>`,
     )
     .join("");
   const sc = report.searchCost;
@@ -112,7 +134,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 <p class="muted">Target ${esc(fmt.rate(st.targetPerSec))}, utilisation ${fmt.pct(st.utilizationTarget)}, ${st.billing}-based billing, tier ${st.regionTier}, concurrency ${st.concurrency}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}.
 Prices dated ${esc(report.pricesDated)} (${esc(report.pricesSource)}): $${report.prices.vcpuSecondUsd}/vCPU-s, $${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${esc(report.generatedAt)}.</p>
-${body}
+${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}
 <h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive 10-step sweep (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>

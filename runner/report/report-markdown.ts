@@ -1,4 +1,5 @@
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 
 const cellText = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
@@ -19,7 +20,7 @@ function pickLine(p: SizePick): string[] {
 }
 
 function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
-  const out = [`## ${s.scenario}`, ""];
+  const out = [`## ${sectionTitle(s)}`, ""];
   const rec = s.recommendation;
   if (rec) {
     out.push(
@@ -100,6 +101,7 @@ export function reportMarkdown(report: SizingReport): string {
       `Prices dated ${report.pricesDated} (${report.pricesSource}): $${report.prices.vcpuSecondUsd}/vCPU-s, ` +
       `$${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${report.generatedAt}.`,
     "",
+    ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
     "## Search cost",
     "",

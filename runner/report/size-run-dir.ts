@@ -21,7 +21,13 @@ export function sizeStoredRun(
       );
     resolved = parsed.data;
   }
-  return buildSizingReport(contents.records, { runId: contents.runId, settings: resolved, generatedAt });
+  const variantOrder = contents.run.plan.variants?.map((v) => v.name);
+  return buildSizingReport(contents.records, {
+    runId: contents.runId,
+    settings: resolved,
+    generatedAt,
+    variantOrder,
+  });
 }
 
 /** Reads a run directory and sizes it with its stored cloudRun settings (or `settings`), writing nothing. */

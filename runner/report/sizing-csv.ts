@@ -51,18 +51,26 @@ export const SIZING_CSV_COLUMNS: Array<[string, (c: CellSizing, picks: string) =
   ["picked_as", (_c, picks) => picks],
 ];
 
+/** Appended when the run has variants (variants.csv holds the A/B comparison). */
+const VARIANT_COLUMNS: typeof SIZING_CSV_COLUMNS = [
+  ["variant", (c) => c.variant ?? ""],
+  ["bun_version", (c) => c.bunVersion ?? ""],
+];
+
 const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /** sizing.csv: one row per cell, every scenario, RFC 4180 quoting. */
 export function sizingCsv(report: SizingReport): string {
-  const lines = [SIZING_CSV_COLUMNS.map(([name]) => name).join(",")];
+  const withVariants = report.scenarios.some((s) => s.variant !== undefined);
+  const columns = withVariants ? [...SIZING_CSV_COLUMNS, ...VARIANT_COLUMNS] : SIZING_CSV_COLUMNS;
+  const lines = [columns.map(([name]) => name).join(",")];
   for (const scenario of report.scenarios)
     for (const cell of scenario.cells) {
       const picks = Object.values(scenario.picks)
         .filter((p) => p?.cellId === cell.cellId)
         .map((p) => p?.strategy)
         .join(" ");
-      lines.push(SIZING_CSV_COLUMNS.map(([, read]) => quote(read(cell, picks))).join(","));
+      lines.push(columns.map(([, read]) => quote(read(cell, picks))).join(","));
     }
   return `${lines.join("\n")}\n`;
 }

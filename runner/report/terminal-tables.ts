@@ -1,6 +1,8 @@
 import Table from "cli-table3";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { MIB } from "../units/bytes.ts";
+import type { VariantComparison } from "../variants/comparison-row.ts";
+import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 
 function measurementsTable(s: ScenarioSizing): string {
@@ -69,7 +71,7 @@ export function terminalTables(report: SizingReport): string {
   const out: string[] = [];
   for (const s of report.scenarios) {
     out.push(
-      `\n== ${s.scenario} (p99 SLO ${s.sloP99Ms} ms, target ${fmt.rate(report.settings.targetPerSec)}) ==`,
+      `\n== ${sectionTitle(s)} (p99 SLO ${s.sloP99Ms} ms, target ${fmt.rate(report.settings.targetPerSec)}) ==`,
     );
     out.push(measurementsTable(s), planTable(s));
     const picks = Object.values(s.picks).filter((p): p is SizePick => p !== null);
@@ -81,5 +83,18 @@ export function terminalTables(report: SizingReport): string {
     } else out.push("No size can be recommended for this scenario.");
     out.push(...s.findings.map((f) => `  • ${f}`));
   }
+  if (report.variantComparison) out.push(variantComparisonText(report.variantComparison));
+  return out.join("\n");
+}
+
+/** The A/B tables, after the scenario sections (the last thing on screen). */
+function variantComparisonText(comparison: VariantComparison): string {
+  const out = [`\n== Variants A/B (A = ${variantLabel(comparison, comparison.baseline)}) ==`];
+  for (const pair of comparison.pairs) {
+    const table = new Table({ head: COMPARISON_HEADER, style: { head: [], border: [], compact: true } });
+    for (const row of pair.rows) table.push(comparisonCells(row));
+    out.push(`${variantLabel(comparison, pair.a)} → ${variantLabel(comparison, pair.b)}`, table.toString());
+  }
+  out.push(`Rule: ${comparison.rule}.`);
   return out.join("\n");
 }

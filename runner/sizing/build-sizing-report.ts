@@ -1,4 +1,6 @@
 import type { CellRecord } from "../results/cell-record.ts";
+import { variantComparison } from "../variants/variant-comparison.ts";
+import { variantFacts } from "../variants/variant-facts.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "./cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
@@ -13,6 +15,8 @@ export interface BuildSizingOptions {
   runId: string;
   settings: CloudRunSettings;
   generatedAt?: string;
+  /** Variant names in plan order (the first is the A/B baseline). */
+  variantOrder?: string[];
 }
 
 function toPick(strategy: Strategy, cell: CellSizing | null, settings: CloudRunSettings): SizePick | null {
@@ -51,7 +55,7 @@ const order = (a: CellSizing, b: CellSizing) =>
 
 function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRunSettings): ScenarioSizing {
   const prices = resolveUnitPrices(settings);
-  const sized = records.map((r) => sizeCell(r, settings, prices)).sort(order);
+  const sized = records.map((r) => ({ ...sizeCell(r, settings, prices), ...variantFacts(r) })).sort(order);
   const cells = sized.map((c) => ({ ...c, smolDelta: smolDelta(c, sized) }));
   const picked = pickStrategies(cells, settings.balancedCostWeight);
   const picks = {
@@ -76,14 +80,19 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
 export function buildSizingReport(records: CellRecord[], options: BuildSizingOptions): SizingReport {
   const { settings } = options;
   const scenarios = [...new Set(records.map((r) => r.cell.scenario))].sort();
-  const sized = scenarios.map((s) =>
-    sizeScenario(
-      s,
-      records.filter((r) => r.cell.scenario === s),
-      settings,
-    ),
+  // With variants, one section per scenario and variant: each build gets its own recommendation.
+  const sized = scenarios.flatMap((s) =>
+    variantsOf(records, s).map((v) => ({
+      ...sizeScenario(
+        s,
+        records.filter((r) => r.cell.scenario === s && r.cell.variant?.name === v),
+        settings,
+      ),
+      ...(v === undefined ? {} : { variant: v }),
+    })),
   );
   const all = sized.flatMap((s) => s.cells);
+  const comparison = variantComparison(all, options.variantOrder);
   const searchSeconds = all.reduce((sum, c) => sum + c.searchSeconds, 0);
   const exhaustiveSweepSeconds = all.reduce((sum, c) => sum + c.exhaustiveSweepSeconds, 0);
   const assumptions = [
@@ -111,5 +120,11 @@ export function buildSizingReport(records: CellRecord[], options: BuildSizingOpt
       exhaustiveSweepSeconds,
       ratio: exhaustiveSweepSeconds > 0 ? searchSeconds / exhaustiveSweepSeconds : null,
     },
+    ...(comparison ? { variantComparison: comparison } : {}),
   };
+}
+
+/** A scenario's variant names in first-seen order; [undefined] without variants. */
+function variantsOf(records: CellRecord[], scenario: string): Array<string | undefined> {
+  return [...new Set(records.filter((r) => r.cell.scenario === scenario).map((r) => r.cell.variant?.name))];
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CellStatus, Spread } from "../results/cell-record.ts";
+import { VariantComparison } from "../variants/comparison-row.ts";
 import { UnitPrices } from "./cloud-run-prices.ts";
 import { CloudRunSettings } from "./cloud-run-settings.ts";
 import { Deployability } from "./deployability.ts";
@@ -72,6 +73,9 @@ export const CellSizing = z
     ineligibleReasons: z.array(z.string()),
     searchSeconds: z.number(),
     exhaustiveSweepSeconds: z.number(),
+    // matrix.yaml variants (absent without them).
+    variant: z.string().optional().describe("the build of the workload"),
+    bunVersion: z.string().nullable().optional().describe("Bun inside its containers"),
     // Server mode (optional: absent in scenario mode and older reports).
     concurrency: z
       .number()
@@ -116,6 +120,7 @@ export const ScenarioSizing = z
       .strict(),
     recommendation: SizePick.nullable().describe("the default answer: the cheapest eligible size"),
     findings: z.array(z.string()).describe("plain statements a person should read"),
+    variant: z.string().optional().describe("with variants: one section per scenario and variant"),
   })
   .strict();
 export type ScenarioSizing = z.infer<typeof ScenarioSizing>;
@@ -139,6 +144,7 @@ export const SizingReport = z
         ratio: nullableNumber.describe("search ÷ exhaustive sweep; < 1 means the search saved time"),
       })
       .strict(),
+    variantComparison: VariantComparison.optional().describe("two or more variants: A/B cell by cell"),
   })
   .strict();
 export type SizingReport = z.infer<typeof SizingReport>;

@@ -57,26 +57,36 @@ describe("compare", () => {
     fakeCellRecord({ cpus: 2, memoryMiB: 512, ceilingPerSec: 9000 }),
   ];
 
-  test("per-cell change in ceiling, p99 and memory", () => {
+  test("per-cell ceilings A and B, their ratio, the noise verdict, p99 and memory", () => {
     const rows = compareRuns(
       buildSizingReport(a, { runId: "a", settings }),
       buildSizingReport(b, { runId: "b", settings }),
     );
     expect(rows.length).toBe(2);
-    expect(rows[0]?.ceilingPct).toBeCloseTo(-10, 6);
-    expect(rows[0]?.p99Pct).toBeCloseTo(50, 6);
-    expect(rows[0]?.memoryPct).toBeCloseTo(25, 6);
-    expect(rows[1]).toMatchObject({ statusA: null, statusB: "ok", ceilingPct: null });
+    expect(rows[0]?.ceilingRatio).toBeCloseTo(0.9, 6);
+    expect(rows[0]?.verdict).toBe("beyond-noise");
+    expect(rows[0]?.a?.p99AtCeilingMs).toBe(20);
+    expect(rows[0]?.b?.p99AtCeilingMs).toBe(30);
+    expect(rows[0]?.b?.peakMemoryBytes).toBe(250 * 2 ** 20);
+    expect(rows[1]).toMatchObject({
+      a: null,
+      b: { status: "ok" },
+      ceilingRatio: null,
+      verdict: "not-judged",
+    });
   });
 
-  test("the command prints a table with percentages", async () => {
+  test("the command prints the A/B table with the ratio and the noise rule", async () => {
     const results = await tempResultsDir();
     await writeFixtureRun(results, "a", a);
     await writeFixtureRun(results, "b", b);
     const out: string[] = [];
     expect(await runCompare(["compare", "a", "b"], results, { out: (t) => out.push(t) })).toBe(0);
-    expect(out.join()).toContain("| throughput | 1 vCPU / 512 MiB | ok → ok | 10,000/s → 9,000/s | -10.0% |");
-    expect(out.join()).toContain("absent → ok");
+    const text = out.join();
+    expect(text).toContain("| throughput | 1 vCPU / 512 MiB | 10,000/s (9,800/s–10,200/s, 3 reps) |");
+    expect(text).toContain("| 0.90× | yes: ranges apart");
+    expect(text).toContain("absent → ok");
+    expect(text).toContain("Rule: a difference is beyond the noise");
   });
   test("needs two runs", async () => {
     expect(await runCompare(["compare", "a"], await tempResultsDir(), { out: () => {}, err: () => {} })).toBe(
