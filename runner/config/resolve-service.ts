@@ -107,11 +107,14 @@ export function resolveLoad(
       load: null,
       problem: set.length ? `${set.join(", ")} apply only with a \`service:\` block (server mode)` : null,
     };
-  const misplaced = (["command", "flags"] as const).filter((key) => settings[key] !== undefined);
+  // flags reach a k6 script (BC_STEP.flags; a list makes an axis); requests have nothing to read them.
+  const misplaced = (["command", "flags"] as const).filter(
+    (key) => settings[key] !== undefined && !(key === "flags" && settings.script !== undefined),
+  );
   if (misplaced.length)
     return {
       load: null,
-      problem: `${misplaced.join(", ")} apply to in-container scenarios, not to a service's requests`,
+      problem: `${misplaced.join(", ")} apply to in-container scenarios${misplaced.includes("flags") ? " and k6 scripts" : ""}, not to a service's requests`,
     };
   if (set.length !== 1)
     return {
