@@ -61,6 +61,8 @@ export const ScenarioSettings = z.preprocess(
     request: RequestSettings.optional(),
     requests: RequestMix.optional(),
     script: z.string({ error: "expected a k6 script file" }).min(1, "expected a k6 script file").optional(),
+    // false: a fixed-shape workload (connection storm, backlog and drain): the script runs once, no ceiling search.
+    search: Bool.optional(),
   }),
 );
 export type ScenarioSettings = z.output<typeof ScenarioSettings>;
@@ -93,6 +95,18 @@ export const Axes = strictObject({
   concurrency: z
     .array(Concurrency, { error: "expected a list like [10, 80] (Cloud Run --concurrency)" })
     .min(1, AT_LEAST_ONE)
+    .superRefine(noDuplicates)
+    .optional(),
+  // ulimit nofile of the measured container (soft = hard): a descriptor limit to size connection storms against.
+  nofile: z
+    .array(
+      z.number({ error: "expected a whole number" }).int("expected a whole number").min(16).max(1_048_576),
+      {
+        error: "expected a list like [1024, 65536] (ulimit nofile)",
+      },
+    )
+    .min(1, AT_LEAST_ONE)
+    .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
 });

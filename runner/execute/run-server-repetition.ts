@@ -9,7 +9,10 @@ import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import type { RunContext } from "./container-spec.ts";
+import { fdLimitMessage } from "./fd-limit-message.ts";
+import { fixedShapeResult } from "./fixed-shape-result.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
+import { type FixedShapeRun, runFixedShape } from "./run-fixed-shape.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
 import { generatorDoubt } from "./server-generator-trust.ts";
@@ -54,16 +57,22 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       return notReady(options.index, cell, startedMs, error, deadline.signal.aborted);
     }
     const startupMs = pod.startupMs;
+    // Docker stats samples count from the service's start: a fixed-shape run reads its hold window in them.
+    const serviceStartedAtMs = Date.now() - startupMs;
     const stepContext: ServerStepContext = { pod, generator, cell, signal };
     let failure: SearchFailure | null = null;
     let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
+    let fixed: FixedShapeRun | null = null;
     let warmupMs = 0;
     try {
-      warmupMs = await warmUp(stepContext);
-      search = await ceilingSearch({
-        probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
-        runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
-      });
+      if (cell.service.fixed) fixed = await runFixedShape(stepContext);
+      else {
+        warmupMs = await warmUp(stepContext);
+        search = await ceilingSearch({
+          probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
+          runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
+        });
+      }
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
       if (error instanceof ServerStepError)
@@ -75,21 +84,31 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     const facts = await pod.finish();
     pod = null;
     const sidecarCpuSeconds = cpu ? cpu.sidecars : null;
-    const result =
-      search && !failure
-        ? serverResult({
-            cell,
-            steps: search.steps,
-            ceiling: search.ceiling,
-            searchNotes: search.notes,
-            warmupMs,
-            facts,
-            sidecarCpuSeconds,
-            commit: options.context.commit,
-          })
-        : null;
-    const classified = serverVerdict({ cell, facts, failure, result });
-    const doubt = classified.status === "ok" && result ? generatorDoubt(cell, result, facts) : null;
+    const common = { cell, facts, sidecarCpuSeconds, commit: options.context.commit };
+    const result = failure
+      ? null
+      : fixed
+        ? fixedShapeResult({ ...common, run: fixed, serviceStartedAtMs })
+        : search
+          ? serverResult({
+              cell,
+              steps: search.steps,
+              ceiling: search.ceiling,
+              searchNotes: search.notes,
+              warmupMs,
+              facts,
+              sidecarCpuSeconds,
+              commit: options.context.commit,
+            })
+          : null;
+    const fdLimit = fixed ? fdLimitMessage(cell, fixed.summary) : null;
+    const judged = serverVerdict({ cell, facts, failure, result });
+    // Failed connections under a descriptor limit below what was asked: a named finding, not a crash.
+    const classified =
+      fdLimit && (judged.status === "ok" || judged.status === "crash")
+        ? { ...judged, status: "fd-limit" as const, message: fdLimit }
+        : judged;
+    const doubt = classified.status === "ok" && result && !fixed ? generatorDoubt(cell, result, facts) : null;
     const verdict = doubt ? { ...classified, status: "exceeds-host" as const, message: doubt } : classified;
     return {
       index: options.index,

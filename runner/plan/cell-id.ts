@@ -12,6 +12,8 @@ export type CellKey = {
   flags: Record<string, FlagValue>;
   /** Server mode's Cloud Run --concurrency; absent or null in scenario mode. */
   concurrency?: number | null;
+  /** ulimit nofile of the measured container (axes.nofile); absent or null: Docker's default. */
+  nofile?: number | null;
 };
 
 /**
@@ -26,6 +28,7 @@ export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
     `smol${cell.smol ? 1 : 0}`,
   ];
   if (typeof cell.concurrency === "number") parts.push(`conc${cell.concurrency}`);
+  if (typeof cell.nofile === "number") parts.push(`nofile${cell.nofile}`);
   for (const key of [...idFlagKeys].sort()) if (key in cell.flags) parts.push(`${key}-${cell.flags[key]}`);
   const id = parts.join("__").replace(/[^A-Za-z0-9._-]/g, "-");
   if (id.length <= MAX_ID_CHARS) return id;

@@ -30,6 +30,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     memoryBytes: narrow.memoryBytes ?? variant.axes.memoryBytes,
     smol: narrow.smol ?? variant.axes.smol,
     concurrency: variant.axes.concurrency,
+    nofile: variant.axes.nofile,
   };
   const planned = countCandidates(variant, scenarios, axes);
   if (planned > MAX_PLANNED_CELLS)
@@ -76,7 +77,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
       : estimateCellSeconds({
           ...cell,
           stepSeconds: source.stepSeconds,
-          stepSearch: variant.service !== null || usesStepSearch(source.command ?? []),
+          stepSearch: variant.service ? source.load?.fixed !== true : usesStepSearch(source.command ?? []),
           server: variant.service !== null,
         });
   }
@@ -173,6 +174,7 @@ function buildCell(
     env,
     network: source.network,
     exceedsHost: options.force ? null : exceedsHost(candidate, host),
+    ...(typeof candidate.nofile === "number" && { nofile: candidate.nofile }),
   };
 }
 
