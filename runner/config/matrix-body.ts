@@ -118,6 +118,7 @@ export const CellMatcher = strictObject({
   memory: MemoryBytes.optional(),
   smol: Bool.optional(),
   concurrency: Concurrency.optional(),
+  nofile: z.number({ error: "expected a whole number" }).int("expected a whole number").optional(),
   flags: z.record(FlagKey, FlagValue, mapping("flag: value")).optional(),
 });
 export type CellMatcher = z.output<typeof CellMatcher>;

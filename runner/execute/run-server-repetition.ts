@@ -53,6 +53,8 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       pod = await options.driver.startPod(spec, { timeoutMs: cell.timeoutSeconds * 1000, signal });
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
+      const refused = nofileRefused(cell, error);
+      if (refused) return failedRepetition(options.index, startedMs, "exceeds-host", refused);
       if (!(error instanceof PodStartError || error instanceof RunAbortedError)) throw error;
       return notReady(options.index, cell, startedMs, error, deadline.signal.aborted);
     }
@@ -101,11 +103,13 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
               commit: options.context.commit,
             })
           : null;
-    const fdLimit = fixed ? fdLimitMessage(cell, fixed.summary) : null;
+    const fdLimit = cell.service.fixed
+      ? fdLimitMessage(cell, fixed?.summary ?? null, failure?.kind === "generator-timeout")
+      : null;
     const judged = serverVerdict({ cell, facts, failure, result });
     // Failed connections under a descriptor limit below what was asked: a named finding, not a crash.
     const classified =
-      fdLimit && (judged.status === "ok" || judged.status === "crash")
+      fdLimit && ["ok", "crash", "timeout"].includes(judged.status)
         ? { ...judged, status: "fd-limit" as const, message: fdLimit }
         : judged;
     const doubt = classified.status === "ok" && result && !fixed ? generatorDoubt(cell, result, facts) : null;
@@ -137,6 +141,13 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     // pod.finish() removes every container of the pod, also after an interrupt or an error.
     if (pod) await pod.finish().catch(() => undefined);
   }
+}
+
+/** The engine could not raise the container's descriptor limit to axes.nofile: the host cannot run this cell. */
+function nofileRefused(cell: ServiceModeCell, error: unknown): string | null {
+  const text = error instanceof Error ? error.message : String(error);
+  if (typeof cell.nofile !== "number" || !/rlimit/i.test(text)) return null;
+  return `Docker cannot set ulimit nofile ${cell.nofile} on this host (the engine's own descriptor limit is lower): lower axes.nofile or raise dockerd's LimitNOFILE; ${text.split("\n")[0]}`;
 }
 
 function serviceModeCell(cell: Cell): ServiceModeCell {

@@ -45,7 +45,7 @@ export function expandCells(
         memoryBytes: pickAxis(rule.memory, axes.memoryBytes, narrow.memoryBytes),
         smol: pickAxis(rule.smol, axes.smol, narrow.smol),
         concurrency: pickAxis(rule.concurrency, axes.concurrency, undefined),
-        nofile: axes.nofile,
+        nofile: rule.nofile === undefined ? axes.nofile : [rule.nofile],
       };
       candidates.push(...product(scenario, flags, ruleAxes));
     }
@@ -93,5 +93,6 @@ function matches(rule: CellMatcher, cell: CellKey): boolean {
   if (rule.memory !== undefined && rule.memory !== cell.memoryBytes) return false;
   if (rule.smol !== undefined && rule.smol !== cell.smol) return false;
   if (rule.concurrency !== undefined && rule.concurrency !== cell.concurrency) return false;
+  if (rule.nofile !== undefined && rule.nofile !== cell.nofile) return false;
   return Object.entries(rule.flags ?? {}).every(([key, value]) => cell.flags[key] === value);
 }

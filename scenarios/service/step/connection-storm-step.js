@@ -17,7 +17,13 @@ const CONNECT_TIMEOUT_MS = intFlag("connect-timeout-ms", 5000, 100, 120000);
 const HOLD_MS = intFlag("hold-ms", 3000, 0, 600000);
 const LEAD_MS = 500;
 const WS_BASE = step.baseUrl.replace("http", "ws");
-const ADMIN = { headers: { "content-type": "application/json" }, tags: { name: "admin" } };
+/** Every HTTP call is bounded: a service out of descriptors may never answer. */
+const HTTP_TIMEOUT = "5s";
+const ADMIN = {
+  headers: { "content-type": "application/json" },
+  tags: { name: "admin" },
+  timeout: HTTP_TIMEOUT,
+};
 
 function intFlag(name, fallback, min, max) {
   const raw = flags[name];
@@ -128,6 +134,7 @@ export default async function (data) {
     http.asyncRequest("POST", `${step.baseUrl}/topics/${data.name}-keep/publish`, body, {
       headers: { "content-type": "application/json" },
       tags: { name: "publish" },
+      timeout: HTTP_TIMEOUT,
     }),
   );
   for (const r of up) r.ws.close();
@@ -137,8 +144,8 @@ export default async function (data) {
 }
 
 export function teardown(data) {
-  const stats = must(http.get(`${step.baseUrl}/admin/stats`, ADMIN), "stats").json();
-  const keep = stats.subscriptions[`${data.name}-keep`];
+  const res = http.get(`${step.baseUrl}/admin/stats`, ADMIN);
+  const keep = res.status === 200 ? res.json().subscriptions[`${data.name}-keep`] : undefined;
   kept.add(keep === undefined ? 0 : keep.backlog);
   for (const kind of ["idle", "keep"]) {
     http.del(`${step.baseUrl}/admin/topics/${data.name}-${kind}`, null, ADMIN);
