@@ -48,5 +48,5 @@ test(
     expect(queue["fixed.drained"]).toBe(1);
     expect(queue["fixed.drainMs"]).toBeGreaterThan(0);
   },
-  { timeout: 600_000 },
+  { timeout: 1_200_000 },
 );
