@@ -15,6 +15,8 @@ export interface FixedShapeParts {
   facts: RunFacts;
   /** Epoch ms the service container started (its Docker stats samples count from here). */
   serviceStartedAtMs: number;
+  /** Epoch ms it first answered readyPath: a memory baseline is taken after this. */
+  readyAtMs: number;
   sidecarCpuSeconds: Record<string, number> | null;
   commit: string | null;
 }
@@ -27,7 +29,7 @@ export function fixedShapeResult(parts: FixedShapeParts): BenchResult {
   const { run, cell } = parts;
   const base = serverResult({ ...parts, steps: [], ceiling: null, searchNotes: [], warmupMs: 0 });
   const figures: Record<string, number> = { ...run.summary.figures };
-  const memory = holdMemory(parts.facts.stats, parts.serviceStartedAtMs, run.summary.window);
+  const memory = holdMemory(parts.facts.stats, parts.serviceStartedAtMs, run.summary.window, parts.readyAtMs);
   const held = figures.connectedCount ?? 0;
   if (memory !== null) {
     figures.serviceMemoryBaselineBytes = memory.baselineBytes;
@@ -50,7 +52,7 @@ export function fixedShapeResult(parts: FixedShapeParts): BenchResult {
     notes: [
       `server mode, fixed-shape workload "${run.summary.workload}" (no ceiling search): its figures are the fixed.* parameters, units in their names`,
       memory === null
-        ? "memory per connection: no Docker stats sample fell before the load and inside the hold"
+        ? "memory per connection: no Docker stats sample fell between readiness and the load, or inside the hold (about one a second)"
         : "memory per connection = (the service's highest Docker-stats memory during the hold - its memory before the load) / connections held",
       `${run.summary.failures} operations failed`,
       ...base.notes.filter((note) => note.startsWith("sidecar ")),

@@ -60,7 +60,8 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     }
     const startupMs = pod.startupMs;
     // Docker stats samples count from the service's start: a fixed-shape run reads its hold window in them.
-    const serviceStartedAtMs = Date.now() - startupMs;
+    const readyAtMs = Date.now();
+    const serviceStartedAtMs = readyAtMs - startupMs;
     const stepContext: ServerStepContext = { pod, generator, cell, signal };
     let failure: SearchFailure | null = null;
     let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
@@ -90,7 +91,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     const result = failure
       ? null
       : fixed
-        ? fixedShapeResult({ ...common, run: fixed, serviceStartedAtMs })
+        ? fixedShapeResult({ ...common, run: fixed, serviceStartedAtMs, readyAtMs })
         : search
           ? serverResult({
               cell,

@@ -22,4 +22,7 @@ test("holdMemory: the last sample before the load, the highest inside the hold (
   expect(holdMemory(s, 1_000_000, { ...window, holdStartMs: null })).toBeNull();
   expect(holdMemory(s, 1_000_000, { ...window, startMs: 1_000_000 })).toBeNull();
   expect(holdMemory(null, 1_000_000, window)).toBeNull();
+  // A sample from before readiness (the runtime still loading) is no baseline.
+  expect(holdMemory(s, 1_000_000, window, 1_001_200)).toBeNull();
+  expect(holdMemory(s, 1_000_000, window, 1_001_000)).toEqual({ baselineBytes: 12, holdPeakBytes: 45 });
 });
