@@ -21,14 +21,14 @@ test(
       "exclude: [{ scenario: drain, nofile: 256 }]",
       "cloudRun: { targetPerSec: 100, billing: request }",
     ]);
-    const byId = Object.fromEntries(records.map((r) => [r.cell.id, r]));
-    const limited = byId["storm__cpu1__mem256Mi__smol0__conc80__nofile256"];
+    const byId = (id: string) => records.find((r) => r.cell.id === id);
+    const limited = byId("storm__cpu1__mem256Mi__smol0__conc80__nofile256");
     expect({ status: limited?.status, names: limited?.message.includes("ulimit nofile 256") }).toEqual({
       status: "fd-limit",
       names: true,
     });
 
-    const roomy = byId["storm__cpu1__mem256Mi__smol0__conc80__nofile4096"];
+    const roomy = byId("storm__cpu1__mem256Mi__smol0__conc80__nofile4096");
     const storm = roomy?.repetitions[0]?.result?.parameters ?? {};
     expect({ status: roomy?.status, connected: storm["fixed.connectedCount"] }).toEqual({
       status: "ok",
@@ -40,7 +40,7 @@ test(
     expect(storm["fixed.messagesAcknowledgedCount"]).toBe(CONNECTIONS);
 
     // 600 msg/s offered against 1 worker x 2 in flight x 10 ms = 200/s: the backlog grows, then drains.
-    const drain = byId["drain__cpu1__mem256Mi__smol0__conc80__nofile4096"];
+    const drain = byId("drain__cpu1__mem256Mi__smol0__conc80__nofile4096");
     const queue = drain?.repetitions[0]?.result?.parameters ?? {};
     expect(drain?.status).toBe("ok");
     expect(queue["fixed.peakBacklogMessages"]).toBeGreaterThan(100);
