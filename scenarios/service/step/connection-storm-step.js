@@ -15,7 +15,8 @@ const CONNECTIONS = intFlag("connections", 1000, 1, 100000);
 const OPENERS = intFlag("openers", Math.ceil(CONNECTIONS / 500), 1, 200);
 const CONNECT_TIMEOUT_MS = intFlag("connect-timeout-ms", 5000, 100, 120000);
 const HOLD_MS = intFlag("hold-ms", 3000, 0, 600000);
-const LEAD_MS = 500;
+/** Over a second between setup and the storm: Docker stats (about one sample a second) then hold a baseline sample. */
+const LEAD_MS = 1500;
 const WS_BASE = step.baseUrl.replace("http", "ws");
 /** Every HTTP call is bounded: a service out of descriptors may never answer. */
 const HTTP_TIMEOUT = "5s";
