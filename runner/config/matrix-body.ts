@@ -62,6 +62,8 @@ export const ScenarioSettings = z.preprocess(
     request: RequestSettings.optional(),
     requests: RequestMix.optional(),
     script: z.string({ error: "expected a k6 script file" }).min(1, "expected a k6 script file").optional(),
+    // false: a fixed-shape workload (connection storm, backlog and drain): the script runs once, no ceiling search.
+    search: Bool.optional(),
   }),
 );
 export type ScenarioSettings = z.output<typeof ScenarioSettings>;
@@ -97,6 +99,18 @@ export const Axes = strictObject({
     .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
+  // ulimit nofile of the measured container (soft = hard): a descriptor limit to size connection storms against.
+  nofile: z
+    .array(
+      z.number({ error: "expected a whole number" }).int("expected a whole number").min(16).max(1_048_576),
+      {
+        error: "expected a list like [1024, 65536] (ulimit nofile)",
+      },
+    )
+    .min(1, AT_LEAST_ONE)
+    .max(MAX_LIST, AT_MOST)
+    .superRefine(noDuplicates)
+    .optional(),
 });
 
 /** A partial cell: exclude drops cells it matches; include adds cells (unset fields expand over the axes). */
@@ -106,6 +120,7 @@ export const CellMatcher = strictObject({
   memory: MemoryBytes.optional(),
   smol: Bool.optional(),
   concurrency: Concurrency.optional(),
+  nofile: z.number({ error: "expected a whole number" }).int("expected a whole number").optional(),
   flags: z.record(FlagKey, FlagValue, mapping("flag: value")).optional(),
 });
 export type CellMatcher = z.output<typeof CellMatcher>;

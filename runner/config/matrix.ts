@@ -41,7 +41,13 @@ export type ResolvedRequest = {
 };
 
 /** What a server-mode scenario sends: a weighted request mix, or a user's k6 script (its text). */
-export type ServiceLoad = { requests: ResolvedRequest[]; script: string | null; scriptPath: string | null };
+export type ServiceLoad = {
+  requests: ResolvedRequest[];
+  script: string | null;
+  scriptPath: string | null;
+  /** search: false: the script runs once for durationSeconds and reports its own figures (no ceiling search). */
+  fixed?: boolean;
+};
 
 export type ResolvedSidecar = {
   name: string;
@@ -80,7 +86,7 @@ export type MatrixVariant = {
   image: ImageSource;
   /** The repository's own Dockerfile, which ships the BUNDLED_SCENARIOS. */
   bundledImage: boolean;
-  axes: { cpus: number[]; memoryBytes: number[]; smol: boolean[]; concurrency: number[] };
+  axes: { cpus: number[]; memoryBytes: number[]; smol: boolean[]; concurrency: number[]; nofile?: number[] };
   /** Server mode when set: scenarios are request specs sent to this service. */
   service: ResolvedService | null;
   scenarios: ResolvedScenario[];

@@ -102,16 +102,29 @@ export function resolveLoad(
   matrixDir: string,
 ): { load: ServiceLoad | null; problem: string | null } {
   const set = LOAD_KEYS.filter((key) => settings[key] !== undefined);
-  if (!serviceMode)
+  if (!serviceMode) {
+    const serverOnly = [...set, ...(settings.search !== undefined ? ["search"] : [])];
     return {
       load: null,
-      problem: set.length ? `${set.join(", ")} apply only with a \`service:\` block (server mode)` : null,
+      problem: serverOnly.length
+        ? `${serverOnly.join(", ")} apply only with a \`service:\` block (server mode)`
+        : null,
     };
-  const misplaced = (["command", "flags"] as const).filter((key) => settings[key] !== undefined);
+  }
+  if (settings.search === false && settings.script === undefined)
+    return {
+      load: null,
+      problem:
+        "search: false runs a fixed-shape k6 script once (connection storm, backlog and drain); set script: too",
+    };
+  // flags reach a k6 script (BC_STEP.flags; a list makes an axis); requests have nothing to read them.
+  const misplaced = (["command", "flags"] as const).filter(
+    (key) => settings[key] !== undefined && !(key === "flags" && settings.script !== undefined),
+  );
   if (misplaced.length)
     return {
       load: null,
-      problem: `${misplaced.join(", ")} apply to in-container scenarios, not to a service's requests`,
+      problem: `${misplaced.join(", ")} apply to in-container scenarios${misplaced.includes("flags") ? " and k6 scripts" : ""}, not to a service's requests`,
     };
   if (set.length !== 1)
     return {
@@ -122,7 +135,9 @@ export function resolveLoad(
     const scriptPath = path.resolve(matrixDir, settings.script);
     if (!existsSync(scriptPath))
       return { load: null, problem: `script: no such file ${scriptPath} (relative to the matrix file)` };
-    return { load: { requests: [], script: readFileSync(scriptPath, "utf8"), scriptPath }, problem: null };
+    const script = readFileSync(scriptPath, "utf8");
+    const fixed = settings.search === false;
+    return { load: { requests: [], script, scriptPath, ...(fixed && { fixed }) }, problem: null };
   }
   const requests = settings.requests ?? [{ weight: 1, ...(settings.request as RequestSettings) }];
   return { load: { requests: requests.map(toRequest), script: null, scriptPath: null }, problem: null };

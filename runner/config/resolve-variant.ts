@@ -79,6 +79,7 @@ export function resolveVariant(
     memoryBytes: body.axes?.memory ?? DEFAULT_AXES.memory.map(defaultMemoryBytes),
     smol: body.axes?.smol ?? DEFAULT_AXES.smol,
     concurrency: served ? (body.axes?.concurrency ?? SERVICE_DEFAULTS.concurrency) : [],
+    ...(body.axes?.nofile && { nofile: body.axes.nofile }),
   };
   const variant = {
     profile: options.profile,

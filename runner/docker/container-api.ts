@@ -48,6 +48,7 @@ export function containerApi(
             PidsLimit: spec.pidsLimit,
             NetworkMode: spec.networkMode,
             ...(spec.cgroupParent ? { CgroupParent: spec.cgroupParent } : {}),
+            ...(spec.nofile ? { Ulimits: [{ Name: "nofile", Soft: spec.nofile, Hard: spec.nofile }] } : {}),
           },
         });
         return container.id;

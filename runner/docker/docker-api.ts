@@ -84,6 +84,8 @@ export interface ContainerSpec {
   capDrop: string[];
   securityOpt: string[];
   pidsLimit: number;
+  /** ulimit nofile, soft = hard; absent: the engine's default. */
+  nofile?: number;
   networkMode: string;
   /** A cgroup above the container's (cgroupfs driver: a path like /bun-capacity/x); its totals outlive the container. */
   cgroupParent?: string;

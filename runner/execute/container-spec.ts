@@ -43,6 +43,7 @@ export function containerSpec(cell: Cell, image: string, context: RunContext): C
     capDrop: ["ALL"],
     securityOpt: ["no-new-privileges"],
     pidsLimit: PIDS_LIMIT,
+    ...(typeof cell.nofile === "number" && { nofile: cell.nofile }),
     networkMode: cell.network ? "bridge" : "none",
   };
 }

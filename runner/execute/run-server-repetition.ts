@@ -10,7 +10,10 @@ import type { ServiceCell } from "../plan/service-cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import type { RunContext } from "./container-spec.ts";
 import { emptyRepetition } from "./empty-repetition.ts";
+import { fdLimitMessage } from "./fd-limit-message.ts";
+import { fixedShapeResult } from "./fixed-shape-result.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
+import { type FixedShapeRun, runFixedShape } from "./run-fixed-shape.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
 import { generatorDoubt } from "./server-generator-trust.ts";
@@ -51,20 +54,29 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       pod = await options.driver.startPod(spec, { timeoutMs: cell.timeoutSeconds * 1000, signal });
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
+      const refused = nofileRefused(cell, error);
+      if (refused) return failedRepetition(options.index, startedMs, "exceeds-host", refused);
       if (!(error instanceof PodStartError || error instanceof RunAbortedError)) throw error;
       return notReady(options.index, cell, startedMs, error, deadline.signal.aborted);
     }
     const startupMs = pod.startupMs;
+    // Docker stats samples count from the service's start: a fixed-shape run reads its hold window in them.
+    const readyAtMs = Date.now();
+    const serviceStartedAtMs = readyAtMs - startupMs;
     const stepContext: ServerStepContext = { pod, generator, cell, signal };
     let failure: SearchFailure | null = null;
     let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
+    let fixed: FixedShapeRun | null = null;
     let warmupMs = 0;
     try {
-      warmupMs = await warmUp(stepContext);
-      search = await ceilingSearch({
-        probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
-        runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
-      });
+      if (cell.service.fixed) fixed = await runFixedShape(stepContext);
+      else {
+        warmupMs = await warmUp(stepContext);
+        search = await ceilingSearch({
+          probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
+          runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
+        });
+      }
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
       if (error instanceof ServerStepError)
@@ -76,21 +88,33 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     const facts = await pod.finish();
     pod = null;
     const sidecarCpuSeconds = cpu ? cpu.sidecars : null;
-    const result =
-      search && !failure
-        ? serverResult({
-            cell,
-            steps: search.steps,
-            ceiling: search.ceiling,
-            searchNotes: search.notes,
-            warmupMs,
-            facts,
-            sidecarCpuSeconds,
-            commit: options.context.commit,
-          })
-        : null;
-    const classified = serverVerdict({ cell, facts, failure, result });
-    const doubt = classified.status === "ok" && result ? generatorDoubt(cell, result, facts) : null;
+    const common = { cell, facts, sidecarCpuSeconds, commit: options.context.commit };
+    const result = failure
+      ? null
+      : fixed
+        ? fixedShapeResult({ ...common, run: fixed, serviceStartedAtMs, readyAtMs })
+        : search
+          ? serverResult({
+              cell,
+              steps: search.steps,
+              ceiling: search.ceiling,
+              searchNotes: search.notes,
+              warmupMs,
+              facts,
+              sidecarCpuSeconds,
+              commit: options.context.commit,
+            })
+          : null;
+    const fdLimit = cell.service.fixed
+      ? fdLimitMessage(cell, fixed?.summary ?? null, failure?.kind === "generator-timeout")
+      : null;
+    const judged = serverVerdict({ cell, facts, failure, result });
+    // Failed connections under a descriptor limit below what was asked: a named finding, not a crash.
+    const classified =
+      fdLimit && ["ok", "crash", "timeout"].includes(judged.status)
+        ? { ...judged, status: "fd-limit" as const, message: fdLimit }
+        : judged;
+    const doubt = classified.status === "ok" && result && !fixed ? generatorDoubt(cell, result, facts) : null;
     const verdict = doubt ? { ...classified, status: "exceeds-host" as const, message: doubt } : classified;
     return {
       index: options.index,
@@ -119,6 +143,13 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     // pod.finish() removes every container of the pod, also after an interrupt or an error.
     if (pod) await pod.finish().catch(() => undefined);
   }
+}
+
+/** The engine could not raise the container's descriptor limit to axes.nofile: the host cannot run this cell. */
+function nofileRefused(cell: ServiceModeCell, error: unknown): string | null {
+  const text = error instanceof Error ? error.message : String(error);
+  if (typeof cell.nofile !== "number" || !/rlimit/i.test(text)) return null;
+  return `Docker cannot set ulimit nofile ${cell.nofile} on this host (the engine's own descriptor limit is lower): lower axes.nofile or raise dockerd's LimitNOFILE; ${text.split("\n")[0]}`;
 }
 
 function serviceModeCell(cell: Cell): ServiceModeCell {

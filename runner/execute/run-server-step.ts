@@ -33,6 +33,7 @@ export function stepRequest(
     port: cell.service.port,
     requests: cell.service.requests,
     script: cell.service.script,
+    flags: cell.flags,
     phase,
   };
 }

@@ -15,7 +15,8 @@ const CFS_PERIOD_MICROS = 100_000;
 export interface ServerResultParts {
   cell: Cell & { service: ServiceCell; concurrency: number };
   steps: LoadStep[];
-  ceiling: Ceiling;
+  /** null: a fixed-shape workload (no search). */
+  ceiling: Ceiling | null;
   searchNotes: string[];
   warmupMs: number;
   facts: RunFacts;
@@ -66,7 +67,11 @@ export function serverResult(parts: ServerResultParts): BenchResult {
     },
     resources: resources(stats),
     eventLoopLag: { p50Ms: 0, p99Ms: 0, maxMs: 0 },
-    slo: { p99LatencyMs: cell.sloP99Ms, latency: "endToEnd", met: parts.ceiling.ceilingPerSec !== null },
+    slo: {
+      p99LatencyMs: cell.sloP99Ms,
+      latency: "endToEnd",
+      met: (parts.ceiling?.ceilingPerSec ?? null) !== null,
+    },
     steps,
     ceiling: parts.ceiling,
     environment: {

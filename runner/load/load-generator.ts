@@ -25,6 +25,8 @@ export interface StepRequest {
   requests: RequestSpec[];
   /** A user's own generator script (k6), fed the rate and concurrency of each step. */
   script: string | null;
+  /** The scenario's flags, handed to a k6 script as BC_STEP.flags (absent: none). */
+  flags?: Record<string, string | number | boolean>;
   phase: LoadStep["phase"];
 }
 

@@ -34,6 +34,7 @@ export function buildServiceCell(
       requests: load.requests,
       script: load.script,
       scriptPath: load.scriptPath,
+      ...(load.fixed && { fixed: true }),
       holderImage: BOUND_BY_RUNNER,
       generator: {
         name: BOUND_BY_RUNNER,

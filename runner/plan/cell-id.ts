@@ -14,6 +14,8 @@ export type CellKey = {
   concurrency?: number | null;
   /** matrix.yaml `variants`: the build this cell runs; absent without variants. */
   variant?: string;
+  /** ulimit nofile of the measured container (axes.nofile); absent or null: Docker's default. */
+  nofile?: number | null;
 };
 
 /**
@@ -28,6 +30,7 @@ export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
     `smol${cell.smol ? 1 : 0}`,
   ];
   if (typeof cell.concurrency === "number") parts.push(`conc${cell.concurrency}`);
+  if (typeof cell.nofile === "number") parts.push(`nofile${cell.nofile}`);
   for (const key of [...idFlagKeys].sort()) if (key in cell.flags) parts.push(`${key}-${cell.flags[key]}`);
   if (cell.variant !== undefined) parts.push(`v-${cell.variant}`);
   const id = parts.join("__").replace(/[^A-Za-z0-9._-]/g, "-");

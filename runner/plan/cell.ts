@@ -38,6 +38,13 @@ export const Cell = z
       .nullable()
       .optional()
       .describe("Cloud Run --concurrency (service)"),
+    nofile: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .describe("ulimit nofile (soft = hard) of the measured container; absent: Docker's default"),
     service: ServiceCell.nullable()
       .optional()
       .describe("service mode: the service, its requests and sidecars"),

@@ -26,8 +26,10 @@ export type EstimateInput = {
  */
 export function estimateCellSeconds(input: EstimateInput): number {
   const measuredSeconds = input.server
-    ? ESTIMATED_SERVER_SEARCH_STEPS * (input.stepSeconds + SERVER_STEP_OVERHEAD_SECONDS) +
-      SERVER_STEP_OVERHEAD_SECONDS
+    ? input.stepSearch
+      ? ESTIMATED_SERVER_SEARCH_STEPS * (input.stepSeconds + SERVER_STEP_OVERHEAD_SECONDS) +
+        SERVER_STEP_OVERHEAD_SECONDS
+      : input.durationSeconds + SERVER_STEP_OVERHEAD_SECONDS
     : input.stepSearch
       ? ESTIMATED_SEARCH_STEPS * input.stepSeconds
       : input.durationSeconds;

@@ -4,7 +4,14 @@ import type { CellMatcher } from "../config/matrix-body.ts";
 import type { CellKey } from "./cell-id.ts";
 
 /** concurrency: empty in scenario mode (cells get null). */
-export type Axes = { cpus: number[]; memoryBytes: number[]; smol: boolean[]; concurrency: number[] };
+/** nofile: empty unless `axes.nofile` is set (cells get null: Docker's default descriptor limit). */
+export type Axes = {
+  cpus: number[];
+  memoryBytes: number[];
+  smol: boolean[];
+  concurrency: number[];
+  nofile?: number[];
+};
 export type Candidate = CellKey & { source: ResolvedScenario };
 
 /**
@@ -38,6 +45,7 @@ export function expandCells(
         memoryBytes: pickAxis(rule.memory, axes.memoryBytes, narrow.memoryBytes),
         smol: pickAxis(rule.smol, axes.smol, narrow.smol),
         concurrency: pickAxis(rule.concurrency, axes.concurrency, undefined),
+        nofile: rule.nofile === undefined ? axes.nofile : [rule.nofile],
       };
       candidates.push(...product(scenario, flags, ruleAxes));
     }
@@ -58,7 +66,17 @@ function product(source: ResolvedScenario, flagAxes: Record<string, FlagValue[]>
       for (const memoryBytes of axes.memoryBytes)
         for (const smol of axes.smol)
           for (const concurrency of axes.concurrency.length ? axes.concurrency : [null])
-            out.push({ scenario: source.name, flags, cpus, memoryBytes, smol, concurrency, source });
+            for (const nofile of axes.nofile?.length ? axes.nofile : [null])
+              out.push({
+                scenario: source.name,
+                flags,
+                cpus,
+                memoryBytes,
+                smol,
+                concurrency,
+                nofile,
+                source,
+              });
   return out;
 }
 
@@ -75,5 +93,6 @@ function matches(rule: CellMatcher, cell: CellKey): boolean {
   if (rule.memory !== undefined && rule.memory !== cell.memoryBytes) return false;
   if (rule.smol !== undefined && rule.smol !== cell.smol) return false;
   if (rule.concurrency !== undefined && rule.concurrency !== cell.concurrency) return false;
+  if (rule.nofile !== undefined && rule.nofile !== cell.nofile) return false;
   return Object.entries(rule.flags ?? {}).every(([key, value]) => cell.flags[key] === value);
 }

@@ -31,6 +31,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     memoryBytes: narrow.memoryBytes ?? variant.axes.memoryBytes,
     smol: narrow.smol ?? variant.axes.smol,
     concurrency: variant.axes.concurrency,
+    nofile: variant.axes.nofile,
   };
   const planned = countCandidates(variant, scenarios, axes) * Math.max(1, variant.variants.length);
   if (planned > MAX_PLANNED_CELLS)
@@ -79,7 +80,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
         : estimateCellSeconds({
             ...cell,
             stepSeconds: source.stepSeconds,
-            stepSearch: variant.service !== null || usesStepSearch(template),
+            stepSearch: variant.service ? source.load?.fixed !== true : usesStepSearch(template),
             server: variant.service !== null,
           });
     }
@@ -178,6 +179,7 @@ function buildCell(
     env,
     network: source.network,
     exceedsHost: options.force ? null : exceedsHost(candidate, host),
+    ...(typeof candidate.nofile === "number" && { nofile: candidate.nofile }),
   };
 }
 

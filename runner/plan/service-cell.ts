@@ -24,6 +24,12 @@ export const ServiceCell = z
       .nullable()
       .describe("a user's k6 script (its text), fed each step's rate and concurrency"),
     scriptPath: z.string().nullable(),
+    fixed: z
+      .boolean()
+      .optional()
+      .describe(
+        "search: false: the script runs once and reports fixed-shape figures; absent: a ceiling search",
+      ),
     holderImage: z
       .string()
       .describe("runs the pod's network-namespace holder (the Bun base image); bound by the runner"),

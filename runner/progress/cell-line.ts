@@ -9,6 +9,8 @@ export function cellLine(record: CellRecord): string {
   if (summary.ceilingPerSec) {
     const cv = `CV ${(summary.ceilingPerSec.cv * 100).toFixed(1)}%`;
     parts.push(`ceiling ${Math.round(summary.ceilingPerSec.median).toLocaleString("en-US")} msg/s ${cv}`);
+  } else if (cell.service?.fixed) {
+    parts.push("fixed-shape figures in the report");
   } else if (summary.throughputPerSec) {
     parts.push(`throughput ${Math.round(summary.throughputPerSec.median).toLocaleString("en-US")} msg/s`);
   }

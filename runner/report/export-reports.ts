@@ -3,6 +3,8 @@ import { join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { CloudRunSettingsInput } from "../sizing/cloud-run-settings.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
+import { fixedShapeMarkdown } from "./fixed-shape-markdown.ts";
+import { fixedShapeTerminal } from "./fixed-shape-terminal.ts";
 import { chartJsSource, reportHtml } from "./report-html.ts";
 import { reportMarkdown } from "./report-markdown.ts";
 import { sizeRunDir } from "./size-run-dir.ts";
@@ -46,11 +48,11 @@ export async function writeReports(
   };
   await Bun.write(files.sizingJson, `${JSON.stringify(report, null, 2)}\n`);
   await Bun.write(files.sizingCsv, sizingCsv(report));
-  await Bun.write(files.reportMd, reportMarkdown(report));
+  await Bun.write(files.reportMd, `${reportMarkdown(report)}\n${fixedShapeMarkdown(records)}`);
   await Bun.write(files.reportHtml, reportHtml(report, records, await chartJsSource()));
   if (report.variantComparison)
     await Bun.write(join(runDir, "variants.csv"), variantsCsv(report.variantComparison));
-  const terminal = terminalTables(report);
+  const terminal = `${terminalTables(report)}${fixedShapeTerminal(records)}`;
   if (options.print !== false) {
     console.log(terminal);
     console.log(

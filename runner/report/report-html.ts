@@ -4,6 +4,7 @@ import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-re
 import type { VariantComparison } from "../variants/comparison-row.ts";
 import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
+import { fixedShapeHtml } from "./fixed-shape-html.ts";
 import { fmt } from "./fmt.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
@@ -134,7 +135,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 <p class="muted">Target ${esc(fmt.rate(st.targetPerSec))}, utilisation ${fmt.pct(st.utilizationTarget)}, ${st.billing}-based billing, tier ${st.regionTier}, concurrency ${st.concurrency}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}.
 Prices dated ${esc(report.pricesDated)} (${esc(report.pricesSource)}): $${report.prices.vcpuSecondUsd}/vCPU-s, $${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${esc(report.generatedAt)}.</p>
-${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}
+${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixedShapeHtml(records)}
 <h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive 10-step sweep (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>

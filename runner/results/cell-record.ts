@@ -16,6 +16,9 @@ export const RepetitionStatus = z.enum([
   // Not run (the host cannot honour the limits), or, in server mode, measured but the load generator may have been
   // the limit (its calibration on this host): the result is kept to read, never used for sizing.
   "exceeds-host",
+  // Server mode, a fixed-shape workload: connections failed because the service's descriptor limit (axes.nofile)
+  // is below what was asked for. A finding, like oom.
+  "fd-limit",
 ]);
 export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 

@@ -77,8 +77,10 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
 }
 
 /** Turns a run's finished cells into the sizing answer: per scenario, every cell sized and three picks. */
-export function buildSizingReport(records: CellRecord[], options: BuildSizingOptions): SizingReport {
+export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions): SizingReport {
   const { settings } = options;
+  // Fixed-shape workloads (search: false) have no ceiling to size by: the reports show their figures apart.
+  const records = all.filter((r) => !r.cell.service?.fixed);
   const scenarios = [...new Set(records.map((r) => r.cell.scenario))].sort();
   // With variants, one section per scenario and variant: each build gets its own recommendation.
   const sized = scenarios.flatMap((s) =>
@@ -91,10 +93,10 @@ export function buildSizingReport(records: CellRecord[], options: BuildSizingOpt
       ...(v === undefined ? {} : { variant: v }),
     })),
   );
-  const all = sized.flatMap((s) => s.cells);
-  const comparison = variantComparison(all, options.variantOrder);
-  const searchSeconds = all.reduce((sum, c) => sum + c.searchSeconds, 0);
-  const exhaustiveSweepSeconds = all.reduce((sum, c) => sum + c.exhaustiveSweepSeconds, 0);
+  const sizedCells = sized.flatMap((s) => s.cells);
+  const comparison = variantComparison(sizedCells, options.variantOrder);
+  const searchSeconds = sizedCells.reduce((sum, c) => sum + c.searchSeconds, 0);
+  const exhaustiveSweepSeconds = sizedCells.reduce((sum, c) => sum + c.exhaustiveSweepSeconds, 0);
   const assumptions = [
     "one message = one Cloud Run request (request-based billing charges per request)",
     `instances = ceil(target ÷ (ceiling × ${settings.utilizationTarget})), at least minInstances and 1`,

@@ -31,5 +31,6 @@ export function loadServiceConfig(env: Record<string, string | undefined>): Serv
     maxBacklogBytes: e.PUBSUB_MAX_BACKLOG_BYTES,
     maxBodyBytes: e.PUBSUB_MAX_BODY_BYTES,
     shutdownGraceMs: e.PUBSUB_SHUTDOWN_GRACE_MS,
+    testDropEveryNDeliveries: e.PUBSUB_TEST_DROP_EVERY_N_DELIVERIES,
   };
 }

@@ -31,6 +31,7 @@ export const serviceEnvSchema = z.object({
   PUBSUB_MAX_BACKLOG_BYTES: int(1, 2 ** 50, DEFAULT_MAX_BACKLOG_BYTES),
   PUBSUB_MAX_BODY_BYTES: int(1024, 2 ** 31, DEFAULT_MAX_BODY_BYTES),
   PUBSUB_SHUTDOWN_GRACE_MS: int(0, 600_000, DEFAULT_SHUTDOWN_GRACE_MS),
+  PUBSUB_TEST_DROP_EVERY_N_DELIVERIES: int(0, 2 ** 31, 0),
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
@@ -48,4 +49,6 @@ export interface ServiceConfig {
   maxBacklogBytes: number;
   maxBodyBytes: number;
   shutdownGraceMs: number;
+  /** A test knob (0 = off): every Nth delivery to a socket is silently never sent, so a loss must be detected. */
+  testDropEveryNDeliveries: number;
 }

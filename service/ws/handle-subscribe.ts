@@ -58,6 +58,7 @@ export async function handleSubscribe(
   const flow = {
     maxOutstandingMessages: query.data.maxOutstanding ?? ctx.config.maxOutstandingMessages,
     maxOutstandingBytes: ctx.config.maxOutstandingBytes,
+    testDropEveryN: ctx.config.testDropEveryNDeliveries,
   };
   const session = new SocketSession(name, ctx.pubsub, flow, ctx.sockets);
   if (server.upgrade(request, { data: session })) return undefined;

@@ -9,6 +9,8 @@ import { messageJson } from "./message-frame.ts";
 export interface SessionFlow {
   maxOutstandingMessages: number;
   maxOutstandingBytes: number;
+  /** Test knob (0 = off): every Nth delivery is held but never sent, a loss the client must detect. */
+  testDropEveryN?: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export class SocketSession {
   private blocked = false;
   private handle: Subscription | null = null;
   private sender: FrameSender | null = null;
+  private deliveries = 0;
 
   constructor(
     readonly subscription: string,
@@ -48,6 +51,8 @@ export class SocketSession {
 
   private readonly onMessage = (m: Message): void => {
     this.unacked.set(m.id, m);
+    const dropEvery = this.flow.testDropEveryN ?? 0;
+    if (dropEvery > 0 && ++this.deliveries % dropEvery === 0) return;
     this.pending.push(m);
     if (!this.flushScheduled && !this.blocked) {
       this.flushScheduled = true;

@@ -23,6 +23,8 @@ export interface K6StepConfig {
   plannedRequests: number | null;
   baseUrl: string;
   requests: StepRequest["requests"];
+  /** The scenario's flags, for a k6 script (e.g. subscribers: 10). */
+  flags: Record<string, string | number | boolean>;
 }
 
 /** Resolves a step request into the k6 script's configuration (bounded in count and time). */
@@ -56,5 +58,6 @@ export function k6StepConfig(request: StepRequest): K6StepConfig {
     plannedRequests: rate === null ? null : Math.max(1, Math.round((rate * request.durationMs) / 1000)),
     baseUrl: `http://127.0.0.1:${request.port}`,
     requests: request.requests,
+    flags: request.flags ?? {},
   };
 }

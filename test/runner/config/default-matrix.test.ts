@@ -9,9 +9,9 @@ const HOST = { cores: 2, memoryBytes: 24 * 2 ** 30 };
 const matrix = loadMatrix(path.join(REPO_ROOT, "matrix.yaml"));
 
 describe("the repository's matrix.yaml", () => {
-  test("defaults to the standard profile", () => {
-    expect(matrix.defaultProfile).toBe("standard");
-    expect(Object.keys(matrix.profiles)).toEqual(["quick", "standard", "full", "server"]);
+  test("defaults to the server profile (the bundled service in server mode)", () => {
+    expect(matrix.defaultProfile).toBe("server");
+    expect(Object.keys(matrix.profiles)).toEqual(["quick", "inprocess", "full", "server", "service-full"]);
   });
 
   test("quick fits 2 minutes on a 2-core host, with margin", () => {
@@ -20,8 +20,8 @@ describe("the repository's matrix.yaml", () => {
     expect(plan.estimatedSeconds).toBeLessThan(0.5 * 120);
   });
 
-  test("standard fits 10 minutes on a 2-core host, with margin", () => {
-    const plan = planRun(matrix, {}, HOST);
+  test("inprocess fits 10 minutes on a 2-core host, with margin", () => {
+    const plan = planRun(matrix, { profile: "inprocess" }, HOST);
     expect(plan.cells).toHaveLength(12);
     expect(plan.cells.every((cell) => cell.exceedsHost === null)).toBe(true);
     expect(plan.estimatedSeconds).toBeLessThan(0.8 * 600);
@@ -47,19 +47,35 @@ describe("the repository's matrix.yaml", () => {
     });
   });
 
-  test("server sizes the bundled HTTP service from outside, in requests/s at concurrency 80", () => {
-    const plan = planRun(matrix, { profile: "server" }, HOST);
+  test("the default sizes the bundled service from outside: ingest and end-to-end, within 8 minutes", () => {
+    const plan = planRun(matrix, {}, HOST);
+    // Below 1 vCPU Cloud Run requires concurrency 1: those cells are measured at 1, the 1-vCPU ones at 80.
     expect(plan.cells.map((cell) => cell.id)).toEqual([
-      "publish__cpu1__mem256Mi__smol0__conc80",
-      "publish__cpu1__mem512Mi__smol0__conc80",
-      "publish__cpu2__mem256Mi__smol0__conc80",
-      "publish__cpu2__mem512Mi__smol0__conc80",
+      "ingest__cpu0.5__mem256Mi__smol0__conc1",
+      "ingest__cpu0.5__mem512Mi__smol0__conc1",
+      "ingest__cpu1__mem256Mi__smol0__conc80",
+      "ingest__cpu1__mem512Mi__smol0__conc80",
+      "e2e__cpu0.5__mem256Mi__smol0__conc1",
+      "e2e__cpu0.5__mem512Mi__smol0__conc1",
+      "e2e__cpu1__mem256Mi__smol0__conc80",
+      "e2e__cpu1__mem512Mi__smol0__conc80",
     ]);
     const cell = plan.cells[0];
     expect(cell?.mode).toBe("service");
     expect(cell?.command).toEqual(["service/main.ts"]);
-    expect(cell?.service?.requests.map((r) => r.weight)).toEqual([9, 1]);
+    expect(cell?.service?.scriptPath).toBe(path.join(REPO_ROOT, "scenarios/service/step/ingest-step.js"));
+    expect(plan.cells[4]?.flags).toEqual({ subscribers: 1 });
     expect(plan.image).toMatchObject({ kind: "build", context: REPO_ROOT, dockerfile: "Dockerfile" });
-    expect(plan.estimatedSeconds).toBeLessThan(10 * 60);
+    expect(plan.estimatedSeconds).toBeLessThan(8 * 60);
+  });
+
+  test("service-full runs every workload shape, fixed-shape ones without a search, and one storm under nofile", () => {
+    const plan = planRun(matrix, { profile: "service-full" }, HOST);
+    const fixed = plan.cells.filter((cell) => cell.service?.fixed).map((cell) => cell.scenario);
+    expect(new Set(fixed)).toEqual(new Set(["connection-storm", "queue-drain"]));
+    expect(plan.cells.filter((cell) => cell.nofile === 4096).map((cell) => cell.id)).toEqual([
+      "connection-storm__cpu1__mem512Mi__smol0__conc80__nofile4096",
+    ]);
+    expect(plan.cells.find((c) => c.scenario === "broadcast-100")?.flags).toMatchObject({ subscribers: 100 });
   });
 });

@@ -19,6 +19,8 @@ export interface ServiceModel {
   oomOnDeath?: boolean;
   garbageAfterSteps?: number;
   startError?: Error;
+  /** A fixed-shape run: the generator prints this instead of a step (or times out when "timeout"). */
+  fixedStdout?: string;
 }
 
 const latency = (p99Ms: number, count: number) => ({
@@ -88,6 +90,11 @@ export class FakeServerDriver implements ExecutionDriver {
       async runMember(member: PodMemberSpec): Promise<MemberOutcome> {
         const request = JSON.parse(member.env.STEP ?? "{}") as StepRequest;
         driver.steps++;
+        if (model.fixedStdout !== undefined) {
+          const timedOut = model.fixedStdout === "timeout";
+          const stdout = timedOut ? "" : model.fixedStdout;
+          return { exitCode: timedOut ? null : 0, timedOut, stdout, stderr: "", cpuSeconds: 0.5 };
+        }
         if (model.dieAfterSteps !== undefined && driver.steps > model.dieAfterSteps) alive = false;
         const seconds = request.durationMs / 1000;
         const offered = request.kind === "open" ? (request.ratePerSec ?? 0) : model.capacityPerSec;

@@ -1,0 +1,69 @@
+import { formatMemorySize } from "../config/memory-size.ts";
+import type { CellRecord } from "../results/cell-record.ts";
+
+/** Result parameters holding a fixed-shape workload's figures (runner/execute/fixed-shape-result.ts). */
+const PREFIX = "fixed.";
+
+export interface FixedShapeColumn {
+  cellId: string;
+  /** e.g. "1 vCPU / 512Mi, nofile 4096" */
+  label: string;
+  status: string;
+  message: string;
+  /** figure name -> median over the cell's repetitions that reported it */
+  figures: Record<string, number>;
+}
+
+export interface FixedShapeWorkload {
+  scenario: string;
+  figureNames: string[];
+  cells: FixedShapeColumn[];
+}
+
+/** The fixed-shape cells (search: false) of a run, per scenario, with each figure's median over repetitions. */
+export function fixedShapeFigures(records: CellRecord[]): FixedShapeWorkload[] {
+  const fixed = records.filter((r) => r.cell.service?.fixed);
+  const scenarios = [...new Set(fixed.map((r) => r.cell.scenario))].sort();
+  return scenarios.map((scenario) => {
+    const cells = fixed
+      .filter((r) => r.cell.scenario === scenario)
+      .sort((a, b) => a.cell.id.localeCompare(b.cell.id))
+      .map(column);
+    const figureNames = [...new Set(cells.flatMap((c) => Object.keys(c.figures)))];
+    return { scenario, figureNames, cells };
+  });
+}
+
+function column(record: CellRecord): FixedShapeColumn {
+  const { cell } = record;
+  const values = new Map<string, number[]>();
+  for (const repetition of record.repetitions)
+    for (const [key, value] of Object.entries(repetition.result?.parameters ?? {}))
+      if (key.startsWith(PREFIX) && typeof value === "number")
+        values.set(key.slice(PREFIX.length), [...(values.get(key.slice(PREFIX.length)) ?? []), value]);
+  const figures: Record<string, number> = {};
+  for (const [name, list] of values) figures[name] = median(list);
+  const nofile = typeof cell.nofile === "number" ? `, nofile ${cell.nofile}` : "";
+  return {
+    cellId: cell.id,
+    label: `${cell.cpus} vCPU / ${formatMemorySize(cell.memoryBytes)}${nofile}`,
+    status: record.status,
+    message: record.message,
+    figures,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** A figure for a table: integers as is, ratios with two decimals, bytes per connection in KiB. */
+export function formatFigure(name: string, value: number | undefined): string {
+  if (value === undefined) return "–";
+  if (name.endsWith("Bytes"))
+    return value >= 1024 * 1024 ? `${(value / 2 ** 20).toFixed(1)} MiB` : `${(value / 1024).toFixed(1)} KiB`;
+  if (Number.isInteger(value)) return value.toLocaleString("en-US");
+  return value.toFixed(2);
+}

@@ -1,0 +1,52 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { REPO_ROOT } from "./integration-image.ts";
+import { runServerMatrix } from "./server-mode-run.ts";
+
+const STEP = join(REPO_ROOT, "scenarios/service/step");
+const CONNECTIONS = 600;
+
+// Fixed-shape workloads (search: false) of the bundled service: a storm of 600 WebSockets under a descriptor
+// limit below it (fd-limit) and above it (figures), and a short backlog-and-drain run.
+test(
+  "a connection storm above ulimit nofile is an fd-limit cell naming the limit; below it, its figures are recorded",
+  async () => {
+    const records = await runServerMatrix([
+      `service: { build: { context: ${REPO_ROOT} }, port: 8080, readyPath: /healthz, command: [service/main.ts] }`,
+      "defaults: { warmupSeconds: 0, repetitions: 1, timeoutSeconds: 120 }",
+      "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [80], nofile: [256, 4096] }",
+      "scenarios:",
+      `  storm: { script: ${STEP}/connection-storm-step.js, search: false, durationSeconds: 8, flags: { connections: ${CONNECTIONS}, hold-ms: 2500, connect-timeout-ms: 2000 } }`,
+      `  drain: { script: ${STEP}/queue-drain-step.js, search: false, durationSeconds: 12, flags: { rate: 600, produce-ms: 2000, workers: 1, worker-concurrency: 2, work-ms: 10 } }`,
+      "exclude: [{ scenario: drain, nofile: 256 }]",
+      "cloudRun: { targetPerSec: 100, billing: request }",
+    ]);
+    const byId = (id: string) => records.find((r) => r.cell.id === id);
+    const limited = byId("storm__cpu1__mem256Mi__smol0__conc80__nofile256");
+    expect({ status: limited?.status, names: limited?.message.includes("ulimit nofile 256") }).toEqual({
+      status: "fd-limit",
+      names: true,
+    });
+
+    const roomy = byId("storm__cpu1__mem256Mi__smol0__conc80__nofile4096");
+    const storm = roomy?.repetitions[0]?.result?.parameters ?? {};
+    expect({ status: roomy?.status, connected: storm["fixed.connectedCount"] }).toEqual({
+      status: "ok",
+      connected: CONNECTIONS,
+    });
+    expect(storm["fixed.failedCount"]).toBe(0);
+    expect(storm["fixed.serverOpenConnectionsPeak"]).toBe(CONNECTIONS);
+    expect(storm["fixed.allConnectedMs"]).toBeGreaterThan(0);
+    expect(storm["fixed.messagesAcknowledgedCount"]).toBe(CONNECTIONS);
+
+    // 600 msg/s offered against 1 worker x 2 in flight x 10 ms = 200/s: the backlog grows, then drains.
+    const drain = byId("drain__cpu1__mem256Mi__smol0__conc80__nofile4096");
+    const queue = drain?.repetitions[0]?.result?.parameters ?? {};
+    expect(drain?.status).toBe("ok");
+    expect(queue["fixed.peakBacklogMessages"]).toBeGreaterThan(100);
+    expect(queue["fixed.saturationRatio"]).toBeGreaterThan(1.5);
+    expect(queue["fixed.drained"]).toBe(1);
+    expect(queue["fixed.drainMs"]).toBeGreaterThan(0);
+  },
+  { timeout: 1_200_000 },
+);

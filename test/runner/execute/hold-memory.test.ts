@@ -1,0 +1,28 @@
+import { expect, test } from "bun:test";
+import { holdMemory } from "../../../runner/execute/hold-memory.ts";
+
+const stats = (samples: Array<[number, number]>) => ({
+  peakMemoryBytes: Math.max(...samples.map(([, bytes]) => bytes)),
+  cpuSeconds: 1,
+  throttledPeriods: 0,
+  throttledSeconds: 0,
+  samples: samples.map(([elapsedMs, memoryBytes]) => ({ elapsedMs, memoryBytes, cpuPercent: 0 })),
+});
+
+test("holdMemory: the last sample before the load, the highest inside the hold (epoch = start + elapsed)", () => {
+  const s = stats([
+    [100, 10],
+    [1100, 12],
+    [2100, 40],
+    [3100, 45],
+    [4100, 30],
+  ]);
+  const window = { startMs: 1_001_500, holdStartMs: 1_002_000, holdEndMs: 1_003_500 };
+  expect(holdMemory(s, 1_000_000, window)).toEqual({ baselineBytes: 12, holdPeakBytes: 45 });
+  expect(holdMemory(s, 1_000_000, { ...window, holdStartMs: null })).toBeNull();
+  expect(holdMemory(s, 1_000_000, { ...window, startMs: 1_000_000 })).toBeNull();
+  expect(holdMemory(null, 1_000_000, window)).toBeNull();
+  // A sample from before readiness (the runtime still loading) is no baseline.
+  expect(holdMemory(s, 1_000_000, window, 1_001_200)).toBeNull();
+  expect(holdMemory(s, 1_000_000, window, 1_001_000)).toEqual({ baselineBytes: 12, holdPeakBytes: 45 });
+});
