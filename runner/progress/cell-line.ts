@@ -6,13 +6,15 @@ import { formatMebibytes } from "./format-mebibytes.ts";
 export function cellLine(record: CellRecord): string {
   const { summary, cell } = record;
   const parts = [`${record.status.padEnd(11)} ${cell.id}`];
+  // Server mode measures HTTP requests answered 2xx; in-container scenarios count messages (operations).
+  const unit = cell.mode === "service" ? "req/s" : "msg/s";
   if (summary.ceilingPerSec) {
     const cv = `CV ${(summary.ceilingPerSec.cv * 100).toFixed(1)}%`;
-    parts.push(`ceiling ${Math.round(summary.ceilingPerSec.median).toLocaleString("en-US")} msg/s ${cv}`);
+    parts.push(`ceiling ${Math.round(summary.ceilingPerSec.median).toLocaleString("en-US")} ${unit} ${cv}`);
   } else if (cell.service?.fixed) {
     parts.push("fixed-shape figures in the report");
   } else if (summary.throughputPerSec) {
-    parts.push(`throughput ${Math.round(summary.throughputPerSec.median).toLocaleString("en-US")} msg/s`);
+    parts.push(`throughput ${Math.round(summary.throughputPerSec.median).toLocaleString("en-US")} ${unit}`);
   }
   if (summary.p99LatencyMs) parts.push(`p99 ${summary.p99LatencyMs.median.toFixed(1)} ms`);
   if (summary.peakMemoryBytes) {
