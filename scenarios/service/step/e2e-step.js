@@ -8,7 +8,7 @@ import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge, Trend } from "k6/metrics";
-import { readStep, stepSummary } from "/bun-capacity/step-lib.js";
+import { LATE_MS, readStep, summaryOutput } from "/bun-capacity/step-lib.js";
 
 const step = readStep();
 const flags = step.flags ?? {};
@@ -20,21 +20,38 @@ if (FANOUT !== "broadcast" && FANOUT !== "shared")
   throw new Error(`fanout=${FANOUT}: expected broadcast or shared`);
 const PER_PUBLISH = FANOUT === "broadcast" ? SUBSCRIBERS : 1;
 const IN_FLIGHT = Math.max(1, Math.ceil(step.concurrency / PIPELINES));
-const LATE_MS = 10;
 /** Sockets connect before the first intended publish: a lead that grows with the sockets to open. */
 const LEAD_MS = Math.min(3000, 300 + 5 * SUBSCRIBERS * PIPELINES);
 const BODY = JSON.stringify({ data: "x".repeat(PAYLOAD_BYTES) });
 const JSON_PARAMS = { headers: { "content-type": "application/json" }, timeout: `${step.timeoutMs}ms` };
 
-// The same metrics step-lib declares (k6 returns the registered metric), so stepSummary reads them.
-const latency = new Trend("bc_latency_ms", true);
-const started = new Counter("bc_started");
-const completed = new Counter("bc_completed");
-const errors = new Counter("bc_errors");
-const late = new Counter("bc_late");
-const lastSend = new Gauge("bc_last_send_ms");
-const lastDone = new Gauge("bc_last_done_ms");
+// Each pipeline (VU) keeps its figures VU-local and adds them once at its end: counters and a trend sum and merge
+// over VUs (step-lib's gauges would keep one VU's), and no metric sample is taken during the step.
+const COUNTER_NAMES = {
+  started: "e2e_started",
+  completed: "e2e_completed",
+  completedInWindow: "e2e_completed_in_window",
+  errors: "e2e_errors",
+  late: "e2e_late",
+};
+const COUNTS = Object.fromEntries(
+  Object.entries(COUNTER_NAMES).map(([key, name]) => [key, new Counter(name)]),
+);
+const lastSend = new Gauge("e2e_last_send_ms");
+const lastDone = new Gauge("e2e_last_done_ms");
+const latency = new Trend("e2e_latency_ms", true);
+const pipelinesDone = new Counter("e2e_pipelines_done");
 const unackedAtEnd = new Counter("e2e_unacked_at_end");
+/** step-lib's latency figures as k6 trend stats. */
+const TREND_STAT = {
+  count: "count",
+  p50Ms: "p(50)",
+  p90Ms: "p(90)",
+  p95Ms: "p(95)",
+  p99Ms: "p(99)",
+  p999Ms: "p(99.9)",
+  maxMs: "max",
+};
 
 function intFlag(name, fallback, min, max) {
   const raw = flags[name];
@@ -54,7 +71,7 @@ export const options = {
       maxDuration: `${LEAD_MS + step.durationMs + step.drainMs + step.timeoutMs + 10000}ms`,
     },
   },
-  summaryTrendStats: ["count", "p(50)", "p(90)", "p(95)", "p(99)", "p(99.9)", "max"],
+  summaryTrendStats: Object.values(TREND_STAT),
   systemTags: ["status", "error_code"],
 };
 
@@ -109,18 +126,25 @@ export default async function (data) {
   const pipeline = exec.vu.idInTest - 1;
   const topic = data.topics[pipeline];
   const subs = subsOf(topic);
+  const open = step.kind === "open";
+  /** ms since the step's start (the first intended publish): inside the rate window (search/rate-window.ts)? */
+  const inWindow = (at) => open && at - data.startAt >= step.rateFromMs && at - data.startAt < step.rateToMs;
   /** id -> intended (open) or send (closed) time; early: deliveries that beat their publish response. */
   const intended = new Map();
   const early = new Map();
   const got = new Map();
-  let fullyDelivered = 0;
+  const latencies = [];
+  const f = { started: 0, errors: 0, late: 0, fullyDelivered: 0, deliveredInWindow: 0, errorsInWindow: 0 };
+  let lastSendAt = data.startAt;
+  let lastDoneAt = data.startAt;
   const deliver = (id, at, t0) => {
-    latency.add(at - t0);
+    latencies.push(at - t0);
     const n = (got.get(id) ?? 0) + 1;
     got.set(id, n);
     if (n === PER_PUBLISH) {
-      fullyDelivered++;
-      lastDone.add(at - data.startAt);
+      f.fullyDelivered++;
+      if (inWindow(at)) f.deliveredInWindow++;
+      lastDoneAt = Math.max(lastDoneAt, at);
     }
   };
   const onIds = (ids, now) => {
@@ -134,18 +158,24 @@ export default async function (data) {
     [...Array(SUBSCRIBERS).keys()].map((i) => openSocket(subs[FANOUT === "broadcast" ? i : 0], onIds)),
   );
   const socketFailures = sockets.filter((s) => s === null).length;
-  errors.add(socketFailures);
 
-  const open = step.kind === "open";
   const rate = open ? step.ratePerSec : null;
   const stopStartingAt = data.startAt + step.durationMs + (open ? step.drainMs : 0);
   let inFlight = 0;
   let publishErrors = 0;
-  let startedHere = 0;
+  const publishFailed = () => {
+    const at = Date.now();
+    inFlight--;
+    publishErrors++;
+    // A failed publish is answered: it completes then.
+    if (inWindow(at)) f.errorsInWindow++;
+    lastDoneAt = Math.max(lastDoneAt, at);
+  };
   const pending = [];
   for (let k = pipeline; ; k += PIPELINES) {
     if (open && k >= step.plannedRequests) break;
-    const due = open ? data.startAt + (k * 1000) / rate : Date.now();
+    // Closed: back-to-back from the step's start, like open's first publish.
+    const due = open ? data.startAt + (k * 1000) / rate : Math.max(Date.now(), data.startAt);
     while (Date.now() < due || inFlight >= IN_FLIGHT) {
       if (Date.now() >= stopStartingAt) break;
       await sleepMs(inFlight >= IN_FLIGHT ? 1 : due - Date.now());
@@ -153,44 +183,41 @@ export default async function (data) {
     if (Date.now() >= stopStartingAt) break; // not started: dropped (open) or the window closed (closed)
     const sentAt = Date.now();
     const t0 = open ? due : sentAt;
-    if (sentAt - t0 > LATE_MS) late.add(1);
-    started.add(1);
-    startedHere++;
-    lastSend.add(sentAt - data.startAt);
+    if (sentAt - t0 > LATE_MS) f.late++;
+    f.started++;
+    lastSendAt = sentAt;
     inFlight++;
     pending.push(
-      http.asyncRequest("POST", `${step.baseUrl}/topics/${topic}/publish`, BODY, JSON_PARAMS).then(
-        (res) => {
-          inFlight--;
-          if (res.status !== 200) {
-            publishErrors++;
-            return;
-          }
-          const id = res.json().messageIds[0];
-          intended.set(id, t0);
-          for (const at of early.get(id) ?? []) deliver(id, at, t0);
-          early.delete(id);
-        },
-        () => {
-          inFlight--;
-          publishErrors++;
-        },
-      ),
+      http.asyncRequest("POST", `${step.baseUrl}/topics/${topic}/publish`, BODY, JSON_PARAMS).then((res) => {
+        if (res.status !== 200) return publishFailed();
+        inFlight--;
+        const id = res.json().messageIds[0];
+        intended.set(id, t0);
+        for (const at of early.get(id) ?? []) deliver(id, at, t0);
+        early.delete(id);
+      }, publishFailed),
     );
   }
   await Promise.all(pending);
-  const accepted = startedHere - publishErrors;
+  const accepted = f.started - publishErrors;
   const deadline = Date.now() + step.drainMs;
-  while (fullyDelivered < accepted && Date.now() < deadline) await sleepMs(10);
+  while (f.fullyDelivered < accepted && Date.now() < deadline) await sleepMs(10);
   await sleepMs(50); // the last acks reach the service
   const stats = JSON.parse(must200(http.get(`${step.baseUrl}/admin/stats`, ADMIN)).body);
   let unacked = 0;
   for (const sub of subs) unacked += stats.subscriptions[sub]?.backlog ?? 0;
-  unackedAtEnd.add(unacked);
-  // A failed publish is answered (an error), not lost; an unacked delivery leaves its publish incomplete.
-  errors.add(publishErrors);
-  completed.add(publishErrors + Math.max(0, fullyDelivered - unacked));
   for (const ws of sockets) if (ws !== null) ws.close();
+  // A failed publish is answered (an error), not lost; an unacked delivery leaves its publish incomplete.
+  COUNTS.started.add(f.started);
+  COUNTS.completed.add(publishErrors + Math.max(0, f.fullyDelivered - unacked));
+  COUNTS.completedInWindow.add(f.errorsInWindow + Math.max(0, f.deliveredInWindow - unacked));
+  COUNTS.errors.add(socketFailures + publishErrors);
+  COUNTS.late.add(f.late);
+  lastSend.add(lastSendAt - data.startAt);
+  lastDone.add(lastDoneAt - data.startAt);
+  for (const ms of latencies) latency.add(ms);
+  unackedAtEnd.add(unacked);
+  pipelinesDone.add(1);
 }
 
 function must200(res) {
@@ -205,4 +232,16 @@ export function teardown(data) {
   }
 }
 
-export const handleSummary = (summary) => stepSummary(step, summary);
+/** step-lib's summary line from the sums over every pipeline; none unless every pipeline finished. */
+export function handleSummary(summary) {
+  const metric = (name) => summary.metrics[name]?.values;
+  const finished = (metric("e2e_pipelines_done")?.count ?? 0) === PIPELINES;
+  return summaryOutput(step, (name) => {
+    if (!finished) return undefined;
+    if (name in COUNTER_NAMES) return metric(COUNTER_NAMES[name])?.count ?? 0;
+    if (name === "lastSendMs") return Math.max(0, metric("e2e_last_send_ms")?.max ?? 0);
+    if (name === "lastDoneMs") return Math.max(0, metric("e2e_last_done_ms")?.max ?? 0);
+    // No delivery at all: no latency sample (its publishes are lost or failed, which fails the step anyway).
+    return metric("e2e_latency_ms")?.[TREND_STAT[name]] ?? 0;
+  });
+}

@@ -1,9 +1,9 @@
-// Ingest as one ceiling-search step (step-lib's pacing and summary): each operation is one publish request of
+// Ingest as one ceiling-search step (step-lib's runStep pacing and summary): each operation is one publish request of
 // `batch` messages (1 = single, more = bulk) drawn from the benchmarking plan's payload mix `payload` (small 1 KB,
 // medium 10 KB, mixed 90% 1 KB + 10% 500 KB, full-spectrum 70/20/8/2% of 1/10/500/1024 KB). The rate and the
 // ceiling are publish requests per second; a bulk request carries `batch` messages.
 import http from "k6/http";
-import { readStep, scheduled, stepOptions, stepSummary } from "/bun-capacity/step-lib.js";
+import { readStep, runStep, stepOptions, stepSummary } from "/bun-capacity/step-lib.js";
 
 const step = readStep();
 const flags = step.flags ?? {};
@@ -61,8 +61,11 @@ function body(index) {
   return `{"messages":[${parts.join(",")}]}`;
 }
 
-export default (data) =>
-  scheduled(step, (index) => http.post(`${step.baseUrl}/topics/${data.topic}/publish`, body(index), params));
+// runStep paces and measures; each send is async (http.asyncRequest), at most `concurrency` in flight.
+export default (data) => {
+  const url = `${step.baseUrl}/topics/${data.topic}/publish`;
+  return runStep(step, (index) => http.asyncRequest("POST", url, body(index), params));
+};
 
 export function teardown(data) {
   http.del(`${step.baseUrl}/admin/topics/${data.topic}`, null, params);

@@ -3,7 +3,8 @@
 // carries no custom metric sample per request.
 import { Gauge } from "k6/metrics";
 
-const LATE_MS = 10;
+/** A send this much after its intended time counts as late. */
+export const LATE_MS = 10;
 /** Latency slots allocated up front (grown by doubling): a long step at a high rate does not reserve it all at once. */
 const INITIAL_SLOTS = 65536;
 export const FIGURES = ["started", "completed", "errors", "late", "lastSendMs", "lastDoneMs"];

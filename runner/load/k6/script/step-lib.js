@@ -4,7 +4,7 @@
 import http from "k6/http";
 import { FIGURES, GAUGE_PREFIX, LATENCY } from "./run-step.js";
 
-export { runStep } from "./run-step.js";
+export { FIGURES, LATE_MS, LATENCY, runStep } from "./run-step.js";
 
 /** Room for the last request's timeout and the final bookkeeping before k6 cuts the iteration. */
 const END_SLACK_MS = 2000;
@@ -40,7 +40,14 @@ export function stepOptions(step) {
 
 /** The one JSON line the runner parses (handleSummary's stdout); nothing if the step's iteration never finished. */
 export function stepSummary(step, data) {
-  const value = (name) => data.metrics[`${GAUGE_PREFIX}${name}`]?.values?.value;
+  return summaryOutput(step, (name) => data.metrics[`${GAUGE_PREFIX}${name}`]?.values?.value);
+}
+
+/**
+ * The summary line from `value(name)` for each of FIGURES, completedInWindow and LATENCY's names (undefined: not
+ * emitted), for a script that gathers its figures itself (e2e-step.js sums them over several VUs).
+ */
+export function summaryOutput(step, value) {
   if (value("started") === undefined) {
     return { stderr: "bun-capacity: the step's iteration did not finish: no figures were emitted\n" };
   }
