@@ -8,13 +8,15 @@ import { FIXTURE_SERVICES, measured, runServerMatrix } from "./server-mode-run.t
 const WORK_US = 1000;
 const BELOW_CLOSED_LOOP = 0.15;
 const FLAT = 0.15;
+// Above the closed-loop figure by at most the search's 5% resolution: both are measurements of one capacity.
+const ABOVE_CLOSED_LOOP = 0.05;
 
 test(
   "server mode: a known CPU cost per request, at 0.5, 1 and 2 vCPU",
   async () => {
     const records = await runServerMatrix([
       `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "${WORK_US}" } }`,
-      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 120 }",
+      "defaults: { warmupSeconds: 1, stepSeconds: 2, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 180 }",
       "axes: { cpus: [0.5, 1, 2], memory: [256Mi], smol: [false], concurrency: [10] }",
       "scenarios: { burn: { request: { path: /burn } } }",
       "cloudRun: { targetPerSec: 1000, billing: request }",
@@ -25,7 +27,7 @@ test(
       const closed = cell.closedLoopMaxPerSec ?? 0;
       const ceiling = cell.ceilingPerSec ?? 0;
       const ok =
-        cell.status === "ok" && ceiling <= closed * 1.02 && ceiling >= closed * (1 - BELOW_CLOSED_LOOP);
+        cell.status === "ok" && ceiling <= closed * (1 + ABOVE_CLOSED_LOOP) && ceiling >= closed * (1 - BELOW_CLOSED_LOOP);
       return { ...cell, withinClosedLoop: ok };
     });
     expect(cells).toEqual(cells.map((cell) => ({ ...cell, withinClosedLoop: true })));
