@@ -27,7 +27,9 @@ test(
       const closed = cell.closedLoopMaxPerSec ?? 0;
       const ceiling = cell.ceilingPerSec ?? 0;
       const ok =
-        cell.status === "ok" && ceiling <= closed * (1 + ABOVE_CLOSED_LOOP) && ceiling >= closed * (1 - BELOW_CLOSED_LOOP);
+        cell.status === "ok" &&
+        ceiling <= closed * (1 + ABOVE_CLOSED_LOOP) &&
+        ceiling >= closed * (1 - BELOW_CLOSED_LOOP);
       return { ...cell, withinClosedLoop: ok };
     });
     expect(cells).toEqual(cells.map((cell) => ({ ...cell, withinClosedLoop: true })));
