@@ -5,18 +5,11 @@ import path from "node:path";
 import { REPO_ROOT } from "../../../runner/config/config-defaults.ts";
 import { loadMatrix, parseMatrix } from "../../../runner/config/load-matrix.ts";
 import { MatrixError } from "../../../runner/config/matrix-error.ts";
+import { matrixErrorOf } from "./matrix-error-of.ts";
 
 const FILE = "/tmp/example/matrix.yaml";
 
-function errorOf(yaml: string): MatrixError {
-  try {
-    parseMatrix(yaml, FILE);
-  } catch (error) {
-    if (error instanceof MatrixError) return error;
-    throw error;
-  }
-  throw new Error("expected a MatrixError");
-}
+const errorOf = (yaml: string): MatrixError => matrixErrorOf(yaml, FILE);
 
 /** One paragraph naming the file, the field path, the bad value and what is allowed. */
 function expectReport(error: MatrixError, parts: string[]) {

@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseMatrix } from "../../../runner/config/load-matrix.ts";
-import { MatrixError } from "../../../runner/config/matrix-error.ts";
+import type { MatrixError } from "../../../runner/config/matrix-error.ts";
 import { planRun } from "../../../runner/plan/plan-run.ts";
+import { matrixErrorOf } from "./matrix-error-of.ts";
 
 const DIR = mkdtempSync(path.join(tmpdir(), "service-matrix-"));
 const FILE = path.join(DIR, "matrix.yaml");
@@ -13,15 +14,7 @@ writeFileSync(path.join(DIR, "load.js"), "export default function () {}\n");
 const HOST = { cores: 2, memoryBytes: 8 * 2 ** 30 };
 const SERVICE = "service: { image: myapp:1.2, port: 8080, readyPath: /health }\n";
 
-function errorOf(yaml: string): MatrixError {
-  try {
-    parseMatrix(yaml, FILE);
-  } catch (error) {
-    if (error instanceof MatrixError) return error;
-    throw error;
-  }
-  throw new Error("expected a MatrixError");
-}
+const errorOf = (yaml: string): MatrixError => matrixErrorOf(yaml, FILE);
 
 describe("service: in matrix.yaml", () => {
   test("five lines size a service: default concurrency 80, ids end in __conc80", () => {

@@ -1,20 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { REPO_ROOT } from "../../../runner/config/config-defaults.ts";
 import { parseMatrix } from "../../../runner/config/load-matrix.ts";
-import { MatrixError } from "../../../runner/config/matrix-error.ts";
+import type { MatrixError } from "../../../runner/config/matrix-error.ts";
+import { matrixErrorOf } from "./matrix-error-of.ts";
 
 const FILE = "/tmp/example/matrix.yaml";
 const MINIMAL = "scenarios:\n  calibration: {}\n";
 
-function errorOf(yaml: string): MatrixError {
-  try {
-    parseMatrix(yaml, FILE);
-  } catch (error) {
-    if (error instanceof MatrixError) return error;
-    throw error;
-  }
-  throw new Error("expected a MatrixError");
-}
+const errorOf = (yaml: string): MatrixError => matrixErrorOf(yaml, FILE);
 
 /** One paragraph naming the file, the line, the field and the value. */
 function expectReport(yaml: string, parts: string[]) {
