@@ -12,6 +12,9 @@ interface Order {
   quantity: number;
 }
 
+/** Resting orders a price level keeps before it cancels its oldest (as real books expire orders). */
+const RESTING_ORDERS_PER_LEVEL = 64;
+
 /** Price levels of one side, best first, each a FIFO of resting quantities. */
 type Side = Map<number, number[]>;
 
@@ -34,8 +37,16 @@ function match(order: Order, book: { buy: Side; sell: Side }): Array<{ price: nu
     if (queue.length === 0) against.delete(price);
   }
   const own = order.side === "buy" ? book.buy : book.sell;
-  if (left > 0) own.set(order.price, [...(own.get(order.price) ?? []), left]);
+  if (left > 0) rest(own, order.price, left);
   return fills;
+}
+
+/** Rests the unfilled quantity; the oldest order of a full level is cancelled, so the book (and the cost) stays bounded. */
+function rest(side: Side, price: number, quantity: number): void {
+  const queue = side.get(price) ?? [];
+  queue.push(quantity);
+  if (queue.length > RESTING_ORDERS_PER_LEVEL) queue.shift();
+  side.set(price, queue);
 }
 
 export const orderBook = defineScenario({
