@@ -6,6 +6,7 @@ import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
 import { fmt } from "./fmt.ts";
+import { measureLabels } from "./measure-labels.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
 export async function chartJsSource(): Promise<string> {
@@ -40,8 +41,8 @@ function recommendationCard(s: ScenarioSizing, report: SizingReport): string {
   if (!rec)
     return `<div class="card norec"><div class="big">No size can be recommended for ${esc(s.scenario)}</div><p>See the findings below.</p></div>`;
   return `<div class="card rec"><div class="big">Deploy ${esc(fmt.size(rec))} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}</div>
-<p>Serves ${esc(fmt.rate(report.settings.targetPerSec))} at p99 ≤ ${s.sloP99Ms} ms (measured ${esc(fmt.ms(rec.p99AtCeilingMs))} ms at ${esc(fmt.rate(rec.ceilingPerSec))} per instance)
-for about <b>${esc(fmt.usd(rec.costPerHourUsd))}/hour</b>, ${esc(fmt.usd(rec.costPerMillionMessagesUsd))} per million messages.${rec.noisy ? " <b>Noisy measurement: re-run before relying on it.</b>" : ""}</p>
+<p>Serves ${esc(measureLabels.rate(report.settings.targetPerSec, s))} at ${esc(measureLabels.p99(s))} ≤ ${s.sloP99Ms} ms (measured ${esc(fmt.ms(rec.p99AtCeilingMs))} ms at ${esc(measureLabels.rate(rec.ceilingPerSec, s))} per instance)
+for about <b>${esc(fmt.usd(rec.costPerHourUsd))}/hour</b>, ${esc(fmt.usd(rec.costPerMillionMessagesUsd))} per million ${esc(measureLabels.noun(s))}.${rec.noisy ? " <b>Noisy measurement: re-run before relying on it.</b>" : ""}</p>
 <pre>${esc(rec.gcloud)}</pre></div>`;
 }
 
@@ -51,11 +52,13 @@ function picksTable(s: ScenarioSizing): string {
   const rows = picks
     .map(
       (p) =>
-        `<tr><td>${p.strategy}</td><td>${esc(fmt.size(p))}</td><td>${p.instances} (max ${p.maxInstances})</td><td>${esc(fmt.usd(p.costPerHourUsd))}</td><td>${esc(fmt.usd(p.costPerMillionMessagesUsd))}</td><td>${esc(fmt.ms(p.p99AtCeilingMs))} ms</td><td>${esc(fmt.rate(p.ceilingPerSec))}</td></tr>`,
+        `<tr><td>${p.strategy}</td><td>${esc(fmt.size(p))}</td><td>${p.instances} (max ${p.maxInstances})</td><td>${esc(fmt.usd(p.costPerHourUsd))}</td><td>${esc(fmt.usd(p.costPerMillionMessagesUsd))}</td><td>${esc(fmt.ms(p.p99AtCeilingMs))} ms</td><td>${esc(measureLabels.rate(p.ceilingPerSec, s))}</td></tr>`,
     )
     .join("");
-  return `<table><tr><th>strategy</th><th>size</th><th>instances</th><th>$/hour</th><th>$/M msgs</th><th>p99 at ceiling</th><th>ceiling/instance</th></tr>${rows}</table>`;
+  return `<table><tr><th>strategy</th><th>size</th><th>instances</th><th>$/hour</th><th>$/M ${esc(measureLabels.noun(s))}</th><th>${esc(measureLabels.p99(s))} at ceiling</th><th>ceiling/instance</th></tr>${rows}</table>`;
 }
+
+const count = (n: number) => Math.round(n).toLocaleString("en-US");
 
 function cellsTable(s: ScenarioSizing): string {
   const rows = s.cells
@@ -64,7 +67,7 @@ function cellsTable(s: ScenarioSizing): string {
         ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
         : "";
       const ceiling = c.ceilingPerSec
-        ? `${fmt.rate(c.ceilingPerSec.median)} <span class="muted">(${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})</span>`
+        ? `${count(c.ceilingPerSec.median)} <span class="muted">(${count(c.ceilingPerSec.min)}–${count(c.ceilingPerSec.max)})</span>`
         : "–";
       const trust = fmt.agreement(c);
       const spread = `${fmt.cv(c.ceilingPerSec)}, ${fmt.reps(c)}${trust ? ` <b>⚠ ${trust}</b>` : ""}`;
@@ -73,7 +76,7 @@ function cellsTable(s: ScenarioSizing): string {
 <td>${c.oomRisk}</td><td>${c.instances ?? "–"}</td><td>${fmt.usd(c.costPerHourUsd)}</td><td>${smol}</td><td>${c.eligible ? "eligible" : esc(c.ineligibleReasons.join("; "))}</td></tr>`;
     })
     .join("");
-  return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling (min–max)</th><th>CV, repetitions</th><th>p50/p95/p99 ms</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
+  return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling ${esc(measureLabels.unit(s))} (min–max)</th><th>CV, repetitions</th><th>${esc(measureLabels.percentiles(s))}</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
 }
 
 const sectionId = (s: ScenarioSizing) =>
