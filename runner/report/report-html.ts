@@ -2,7 +2,8 @@ import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../variants/comparison-row.ts";
-import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
+import { chartFigure } from "./chart-figure.ts";
+import { chartSpecs } from "./chart-specs.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
 import { fmt } from "./fmt.ts";
@@ -99,9 +100,6 @@ function variantComparisonHtml(comparison: VariantComparison): string {
   return `<section id="variants"><h2>Variants A/B</h2><p class="muted">A = ${esc(variantLabel(comparison, comparison.baseline))}. Rule: ${esc(comparison.rule)}.</p>${tables.join("")}</section>`;
 }
 
-const figure = (spec: ChartSpec) =>
-  `<figure${spec.wide ? ' class="wide"' : ""}><h3>${esc(spec.title)}</h3><div class="chart"><canvas id="${spec.id}" data-chart></canvas></div><figcaption>${esc(spec.caption)}</figcaption></figure>`;
-
 /** Draws every chart without animation and marks each canvas (and the page) once Chart.js has rendered it. */
 const BOOT = `
 Chart.defaults.animation = false;
@@ -120,7 +118,11 @@ for (const spec of SPECS) new Chart(document.getElementById(spec.id), { ...spec.
 export function reportHtml(report: SizingReport, records: CellRecord[], chartJs: string): string {
   const byId = new Map(records.map((r) => [r.cell.id, r]));
   const sections = report.scenarios.map((s, i) => ({ s, specs: chartSpecs(s, byId, i) }));
-  const specs = sections.flatMap((x) => x.specs).map(({ id, config }) => ({ id, config }));
+  const fixed = fixedShapeHtml(records);
+  const specs = [...sections.flatMap((x) => x.specs), ...fixed.specs].map(({ id, config }) => ({
+    id,
+    config,
+  }));
   const st = report.settings;
   const body = sections
     .map(
@@ -129,7 +131,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
         specs,
       }) => `<section id="${esc(sectionId(s))}"><h2>${esc(sectionTitle(s))}</h2>${recommendationCard(s, report)}${picksTable(s)}
 <ul class="findings">${s.findings.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>
-<div class="grid">${specs.map(figure).join("")}</div><h3 id="cells-${esc(sectionId(s))}" style="margin-top:16px">All cells</h3>${cellsTable(s)}</section>`,
+<div class="grid">${specs.map(chartFigure).join("")}</div><h3 id="cells-${esc(sectionId(s))}" style="margin-top:16px">All cells</h3>${cellsTable(s)}</section>`,
     )
     .join("");
   const sc = report.searchCost;
@@ -138,7 +140,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 <p class="muted">Target ${esc(fmt.rate(st.targetPerSec))}, utilisation ${fmt.pct(st.utilizationTarget)}, ${st.billing}-based billing, tier ${st.regionTier}, concurrency ${st.concurrency}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}.
 Prices dated ${esc(report.pricesDated)} (${esc(report.pricesSource)}): $${report.prices.vcpuSecondUsd}/vCPU-s, $${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${esc(report.generatedAt)}.</p>
-${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixedShapeHtml(records)}
+${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
 <h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive 10-step sweep (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
