@@ -10,14 +10,14 @@ import { docker, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
 /** The fixture services' build context (test/fixtures/services: cpu-cost, sleep, kv-client + kv-sidecar). */
 export const FIXTURE_SERVICES = join(REPO_ROOT, "test/fixtures/services");
 
-/** Runs a server-mode matrix (YAML lines) through load -> plan -> run, as `bun runner/matrix.ts` does. */
-export async function runServerMatrix(lines: string[]): Promise<CellRecord[]> {
+/** Runs a server-mode matrix (YAML lines) through load -> plan -> run, as `bun runner/matrix.ts <args>` does. */
+export async function runServerMatrix(lines: string[], args: string[] = []): Promise<CellRecord[]> {
   const dir = await mkdtemp(join(tmpdir(), "it-server-mode-"));
   try {
     const matrixPath = join(dir, "matrix.yaml");
     await writeFile(matrixPath, lines.join("\n"));
     const matrix = loadMatrix(matrixPath);
-    const plan = planRun(matrix, parseRunArgs([matrixPath]), localHostFacts());
+    const plan = planRun(matrix, parseRunArgs([matrixPath, ...args]), localHostFacts());
     const observer = new RecordingObserver();
     const record = await runPlan(plan, { docker, resultsDir: dir, observer, env: OFFLINE_ENV });
     if (record.state !== "complete")
