@@ -3,7 +3,7 @@ import { $ } from "bun";
 import { POD_NETWORK } from "../../../runner/drivers/swarm/swarm-defaults.ts";
 import { RUN_ID_LABEL } from "../../../runner/execute/execute-defaults.ts";
 import { labelledContainers } from "../integration-image.ts";
-import { FIXTURE_SERVICES, measured, runServerMatrix } from "../server-mode-run.ts";
+import { KV_SIDECAR_MATRIX, measured, runServerMatrix } from "../server-mode-run.ts";
 import { ensureOneNodeSwarm, labelledServices } from "./one-node-swarm.ts";
 
 let leave: () => Promise<void> = async () => undefined;
@@ -18,21 +18,7 @@ afterAll(async () => {
 test(
   "server mode through Swarm: a service with a sidecar is sized on the node, then nothing is left",
   async () => {
-    const records = await runServerMatrix(
-      [
-        `service:`,
-        `  build: { context: ${FIXTURE_SERVICES} }`,
-        "  port: 8080",
-        "  readyPath: /health",
-        "  command: [kv-client.ts]",
-        `  sidecars: [{ name: kv, build: { context: ${FIXTURE_SERVICES} }, command: [kv-sidecar.ts], readyCommand: [bun, kv-ready.ts] }]`,
-        "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
-        "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
-        "scenarios: { put-get: { request: { method: POST, path: /item, body: hello } } }",
-        "cloudRun: { targetPerSec: 1000, billing: request }",
-      ],
-      ["--driver", "swarm"],
-    );
+    const records = await runServerMatrix(KV_SIDECAR_MATRIX, ["--driver", "swarm"]);
     const [record] = records;
     const repetition = record?.repetitions[0];
     expect(record ? measured(record) : null).toMatchObject({ status: "ok" });
