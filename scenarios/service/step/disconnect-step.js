@@ -94,6 +94,7 @@ const FIGURES = [
   "startAtMs",
 ];
 const gauges = Object.fromEntries(FIGURES.map((name) => [name, new Gauge(`disc_${name}`)]));
+const controlDone = new Counter("disc_control_done");
 
 export function setup() {
   const sub = `disc-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -234,6 +235,7 @@ export async function control(data) {
   gauges.drainMs.add(drain.ms);
   gauges.drained.add(drain.held === 0 ? 1 : 0);
   gauges.heldAfterDrainCount.add(drain.held);
+  controlDone.add(1);
 }
 
 /** Acks every held message at once on a new socket until the backlog is empty; distinct ids, split by origin. */
@@ -268,32 +270,46 @@ export function teardown(data) {
 
 export function handleSummary(summary) {
   const v = (metric, stat) => summary.metrics[metric]?.values?.[stat] ?? 0;
-  const f = {};
-  for (const name of FIGURES) if (name !== "startAtMs") f[name] = v(`disc_${name}`, "value");
-  f.subscribersRequestedCount = SUBSCRIBERS;
-  f.subscribersConnectedCount = v("disc_sub_connected", "count");
-  f.subscribersDroppedAbruptlyCount = v("disc_sub_dropped_abruptly", "count");
-  f.subscribersClosedOrderlyCount = v("disc_sub_closed_orderly", "count");
-  f.subscriberReceivedCount = v("disc_sub_received", "count");
-  f.subscriberAcksSentCount = v("disc_sub_acks_sent", "count");
-  f.offeredPerSec = RATE;
-  f.dropAfterMs = DROP_MS;
-  f.ackDelayMs = ACK_DELAY_MS;
-  const acked = f.ackedAtDropCount;
-  const total = f.publishedAcknowledgedCount;
-  const keptAfter = f.drainedAcknowledgedCount + f.heldAfterDrainCount;
-  f.lostAtOnceCount = total - acked - f.keptAtOnceCount;
-  f.keptAtOncePercent = total > 0 ? (100 * (acked + f.keptAtOnceCount)) / total : 0;
-  f.keptAfterSettleCount = keptAfter;
-  f.lostAfterSettleCount = total - acked - keptAfter;
-  f.keptAfterSettlePercent = total > 0 ? (100 * (acked + keptAfter)) / total : 0;
+  // No line unless the control VU took every figure: zeros would read as "nothing acknowledged, nothing lost".
+  if (v("disc_control_done", "count") !== 1)
+    return {
+      stderr: "bun-capacity abrupt-disconnect: the control VU did not finish: no figures were emitted\n",
+    };
+  const g = (name) => v(`disc_${name}`, "value");
+  const total = g("publishedAcknowledgedCount");
+  const acked = g("ackedAtDropCount");
+  const keptAtOnce = g("keptAtOnceCount");
+  const keptAfter = g("drainedAcknowledgedCount") + g("heldAfterDrainCount");
+  const percent = (kept) => (total > 0 ? (100 * (acked + kept)) / total : 0);
+  // The headline accounting first (the report lists figures in this order), then how it came about.
+  const f = {
+    publishedAcknowledgedCount: total,
+    ackedAtDropCount: acked,
+    keptAtOnceCount: keptAtOnce,
+    lostAtOnceCount: total - acked - keptAtOnce,
+    keptAtOncePercent: percent(keptAtOnce),
+    keptAfterSettleCount: keptAfter,
+    lostAfterSettleCount: total - acked - keptAfter,
+    keptAfterSettlePercent: percent(keptAfter),
+    subscribersRequestedCount: SUBSCRIBERS,
+    subscribersConnectedCount: v("disc_sub_connected", "count"),
+    subscribersDroppedAbruptlyCount: v("disc_sub_dropped_abruptly", "count"),
+    subscribersClosedOrderlyCount: v("disc_sub_closed_orderly", "count"),
+    // Deliveries the subscribers saw (a message released by one dropping socket may reach another) and acks sent.
+    subscriberReceivedCount: v("disc_sub_received", "count"),
+    subscriberAcksSentCount: v("disc_sub_acks_sent", "count"),
+    offeredPerSec: RATE,
+    dropAfterMs: DROP_MS,
+    ackDelayMs: ACK_DELAY_MS,
+  };
+  for (const name of FIGURES) if (!(name in f) && name !== "startAtMs") f[name] = g(name);
   const line = {
     bcFixedSummary: 1,
     workload: "abrupt-disconnect",
     connectionsRequested: SUBSCRIBERS,
     failures: f.publishFailedCount + (SUBSCRIBERS - f.subscribersConnectedCount),
     figures: f,
-    window: { startMs: v("disc_startAtMs", "value"), holdStartMs: null, holdEndMs: null },
+    window: { startMs: g("startAtMs"), holdStartMs: null, holdEndMs: null },
   };
   return { stdout: `${JSON.stringify(line)}\n` };
 }
