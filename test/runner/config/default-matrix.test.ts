@@ -72,7 +72,7 @@ describe("the repository's matrix.yaml", () => {
   test("service-full runs every workload shape, fixed-shape ones without a search, and one storm under nofile", () => {
     const plan = planRun(matrix, { profile: "service-full" }, HOST);
     const fixed = plan.cells.filter((cell) => cell.service?.fixed).map((cell) => cell.scenario);
-    expect(new Set(fixed)).toEqual(new Set(["connection-storm", "queue-drain"]));
+    expect(new Set(fixed)).toEqual(new Set(["connection-storm", "queue-drain", "abrupt-disconnect"]));
     expect(plan.cells.filter((cell) => cell.nofile === 4096).map((cell) => cell.id)).toEqual([
       "connection-storm__cpu1__mem512Mi__smol0__conc80__nofile4096",
     ]);
