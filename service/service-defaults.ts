@@ -19,3 +19,5 @@ export const RETRY_AFTER_SECONDS = 1;
 /** WebSocket close codes of the service (4000-4999 are application codes). */
 export const CLOSE_SUBSCRIPTION_GONE = 4404;
 export const CLOSE_SHUTTING_DOWN = 1001;
+/** The code a socket reports when it closed without a close frame (RFC 6455: never sent on the wire). */
+export const CLOSE_ABNORMAL = 1006;

@@ -11,7 +11,7 @@ const matrix = loadMatrix(path.join(REPO_ROOT, "matrix.yaml"));
 describe("the repository's matrix.yaml", () => {
   test("defaults to the server profile (the bundled service in server mode)", () => {
     expect(matrix.defaultProfile).toBe("server");
-    expect(Object.keys(matrix.profiles)).toEqual(["quick", "inprocess", "full", "server", "service-full"]);
+    expect(Object.keys(matrix.profiles)).toEqual(["quick", "standard", "full", "server", "service-full"]);
   });
 
   test("quick fits 2 minutes on a 2-core host, with margin", () => {
@@ -20,8 +20,8 @@ describe("the repository's matrix.yaml", () => {
     expect(plan.estimatedSeconds).toBeLessThan(0.5 * 120);
   });
 
-  test("inprocess fits 10 minutes on a 2-core host, with margin", () => {
-    const plan = planRun(matrix, { profile: "inprocess" }, HOST);
+  test("standard (the in-process engine) fits 10 minutes on a 2-core host, with margin", () => {
+    const plan = planRun(matrix, { profile: "standard" }, HOST);
     expect(plan.cells).toHaveLength(12);
     expect(plan.cells.every((cell) => cell.exceedsHost === null)).toBe(true);
     expect(plan.estimatedSeconds).toBeLessThan(0.8 * 600);
@@ -72,7 +72,7 @@ describe("the repository's matrix.yaml", () => {
   test("service-full runs every workload shape, fixed-shape ones without a search, and one storm under nofile", () => {
     const plan = planRun(matrix, { profile: "service-full" }, HOST);
     const fixed = plan.cells.filter((cell) => cell.service?.fixed).map((cell) => cell.scenario);
-    expect(new Set(fixed)).toEqual(new Set(["connection-storm", "queue-drain"]));
+    expect(new Set(fixed)).toEqual(new Set(["connection-storm", "queue-drain", "abrupt-disconnect"]));
     expect(plan.cells.filter((cell) => cell.nofile === 4096).map((cell) => cell.id)).toEqual([
       "connection-storm__cpu1__mem512Mi__smol0__conc80__nofile4096",
     ]);
