@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
+import { readTimelineParameters } from "../../runner/load/fixed/timeline-parameters.ts";
 import { fixedShapeTerminal } from "../../runner/report/fixed-shape-terminal.ts";
 import { REPO_ROOT } from "./integration-image.ts";
 import { runServerMatrix } from "./server-mode-run.ts";
@@ -49,6 +50,11 @@ test(
     expect(queue["fixed.saturationRatio"]).toBeGreaterThan(1.5);
     expect(queue["fixed.drained"]).toBe(1);
     expect(queue["fixed.drainMs"]).toBeGreaterThan(0);
+    // The backlog-over-time chart's series keeps the peak (each point is the highest backlog of its slice).
+    const backlog = readTimelineParameters(queue).timelines.backlogMessages ?? [];
+    expect(Math.max(...backlog.map(([, messages]) => messages))).toBe(
+      queue["fixed.peakBacklogMessages"] as number,
+    );
 
     // Subscribers cut without a close frame mid-stream: the service saw it, and kept what it had not seen acked.
     const cut = byId("cut__cpu1__mem256Mi__smol0__conc80__nofile4096");
