@@ -104,3 +104,35 @@ test("maxRetries 0 turns the rule off", async () => {
   expect(result.notes.join(" ")).not.toContain("re-run");
   expect(result.ceiling.ceilingPerSec).toBeLessThan(1000);
 });
+
+test("a capacity that collapses before the confirmation: the next step is under what it delivered, no 5% walk", async () => {
+  // The search sees a ceiling near 1,000/s; then the capacity drops to 700/s (a neighbour took the CPU).
+  let collapsed = false;
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1000, true),
+    runStep: async (rate, phase) => {
+      if (phase === "confirm") collapsed = true;
+      const capacity = collapsed ? 700 : 1000;
+      return { ...step(phase, rate, rate <= capacity), achievedPerSec: Math.min(rate, capacity) };
+    },
+  });
+  const confirms = result.steps.filter((s) => s.phase === "confirm");
+  // The best pass, its re-run, then one grid step under the 700/s it delivered: confirmed.
+  expect(confirms.map((s) => s.sloMet)).toEqual([false, false, true]);
+  expect(result.ceiling.ceilingPerSec).toBeCloseTo(700 / 1.05, 6);
+  expect(result.notes.join(" ")).toContain("one grid step under what it delivered");
+});
+
+test("a step-down rate that never passed gets no re-run", async () => {
+  let confirms = 0;
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1000, true),
+    runStep: async (rate, phase) =>
+      step(phase, rate, rate <= 1000 && !(phase === "confirm" && confirms++ < 3)),
+  });
+  const confirmRates = result.steps.filter((s) => s.phase === "confirm").map((s) => s.offeredPerSec);
+  // 1,000 (fails), its re-run (fails), 952 (a guess: fails, no re-run), 907 (passes).
+  expect(confirmRates).toHaveLength(4);
+  expect(new Set(confirmRates).size).toBe(3);
+  expect(result.ceiling.ceilingPerSec).not.toBeNull();
+});
