@@ -141,7 +141,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <p class="muted">Target ${esc(fmt.rate(st.targetPerSec))}, utilisation ${fmt.pct(st.utilizationTarget)}, ${st.billing}-based billing, tier ${st.regionTier}, concurrency ${st.concurrency}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}.
 Prices dated ${esc(report.pricesDated)} (${esc(report.pricesSource)}): $${report.prices.vcpuSecondUsd}/vCPU-s, $${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${esc(report.generatedAt)}.</p>
 ${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
-<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive 10-step sweep (ratio ${sc.ratio.toFixed(2)}).`}</p>
+<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
 <li><b>Ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO; median over repetitions, min–max shows the spread (a repetition that confirmed no ceiling counts as 0).</li>

@@ -117,7 +117,7 @@ export function reportMarkdown(report: SizingReport): string {
     searchCost.ratio === null
       ? "No ceiling searches were recorded."
       : `Ceiling searches took ${searchCost.searchSeconds.toFixed(0)} s of load steps versus ${searchCost.exhaustiveSweepSeconds.toFixed(0)} s ` +
-        `for a 10-step sweep at the same resolution: ratio ${searchCost.ratio.toFixed(2)}.`,
+        `for a linear sweep at the same resolution: ratio ${searchCost.ratio.toFixed(2)}.`,
     "",
     "## Assumptions",
     "",
