@@ -1,5 +1,4 @@
 import type { LoadStep } from "../contract/result.ts";
-import { overloadedStep } from "./overloaded-step.ts";
 import type { SearchSession } from "./search-session.ts";
 
 export interface ConfirmOptions {
@@ -13,11 +12,10 @@ export interface ConfirmOptions {
 /**
  * Re-run the best passing rate; a failure is re-run once (see SearchSession.measureOrRetry) while a step is left
  * after the re-run. When it still fails, fall back to the highest lower rate that already passed (evidence, not a
- * guess). Only when that rate is more than two resolution steps lower (and more than one below what an overloaded
- * confirmation delivered), and two steps are left, is a step down tried first: one resolution step, or one grid
- * step under the rate an overloaded confirmation delivered, whichever is lower. A step-down rate never passed, so
- * its failure gets no re-run. Returns the confirming step (null when the budget ran
- * out first) and the lowest candidate that failed.
+ * guess). Only when that rate is more than two resolution steps lower, and two steps are left, is a step down of
+ * one resolution step tried first. What an overloaded confirmation delivered is no guide: under overload a workload
+ * can deliver far less than it sustains just below. A step-down rate never passed, so its failure gets no re-run.
+ * Returns the confirming step (null when the budget ran out first) and the lowest candidate that failed.
  */
 export async function confirmCeiling(
   session: SearchSession,
@@ -34,9 +32,7 @@ export async function confirmCeiling(
     if (step.sloMet) return { confirm: step, failedBelow };
     failedBelow = candidate;
     const earlier = passed.find((rate) => rate < candidate);
-    // An overloaded confirmation delivered about the workload's rate now: step to just under it, not 5% at a time.
-    const delivered = overloadedStep(step) ? step.achievedPerSec / unit : Number.POSITIVE_INFINITY;
-    const down = Math.min(candidate / unit, delivered);
+    const down = candidate / unit;
     const left = maxSteps - session.steps.length;
     const useEarlier =
       earlier !== undefined &&
@@ -45,7 +41,7 @@ export async function confirmCeiling(
     session.notes.push(
       useEarlier
         ? `confirmation at ${candidate.toFixed(1)}/s failed; falling back to ${next.toFixed(1)}/s, which passed earlier`
-        : `confirmation at ${candidate.toFixed(1)}/s failed; stepping down to ${next.toFixed(1)}/s (${delivered < candidate / unit ? "one grid step under what it delivered" : "one resolution step"})`,
+        : `confirmation at ${candidate.toFixed(1)}/s failed; stepping down to ${next.toFixed(1)}/s (one resolution step)`,
     );
     candidate = next;
   }

@@ -30,5 +30,11 @@ export const CELL_FAMILIES: readonly CellFamily[] = [
   },
   // Server mode with small concurrency: the closed loop is latency-bound and underestimates by about 30%.
   { name: "latency-bound probe", stationary: true, spec: (r) => ({ probeBias: between(r, 0.65, 0.75) }) },
+  // Below 1 vCPU: a short closed-loop probe runs on the CFS quota's burst and overestimates; overload sags.
+  {
+    name: "burst probe, overload sags",
+    stationary: true,
+    spec: (r) => ({ probeBias: between(r, 1.3, 2.1), overloadSag: between(r, 0.5, 0.8) }),
+  },
   { name: "drifting -1%/step", stationary: false, spec: () => ({ probeBias: 1, driftPerStep: -0.01 }) },
 ];

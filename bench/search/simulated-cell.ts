@@ -19,6 +19,11 @@ export interface SimulatedCellSpec {
    * the SLO binds first (steps between C and the throughput fail on p99 while delivering what was offered).
    */
   throughputFactor?: number;
+  /**
+   * An overloaded step delivers its throughput times this (1: none). Below 1 the workload sags under overload, as the
+   * in-container engine at 0.5 vCPU does (it delivered 385-468K msg/s at twice its rate, yet passed at 457K).
+   */
+  overloadSag?: number;
   /** The probe's estimate as a fraction of C (1: in-process; 0.7: a latency-bound probe that underestimates). */
   probeBias?: number;
   /** Chance that a step stalls (a host hiccup fails it whatever its rate). */
@@ -57,7 +62,12 @@ export function simulatedCell(spec: SimulatedCellSpec): SimulatedCell {
     const stalled = (spec.stalledSteps ?? []).includes(index) || random() < (spec.stallChance ?? 0);
     const throughput = stepCapacity * (spec.throughputFactor ?? 1);
     if (offered > stepCapacity)
-      return step(phase, offered, Math.min(offered, throughput), SIMULATED_SLO_MS * 3);
+      return step(
+        phase,
+        offered,
+        Math.min(offered, throughput) * (spec.overloadSag ?? 1),
+        SIMULATED_SLO_MS * 3,
+      );
     return step(phase, offered, offered * jitter(ACHIEVED_JITTER), SIMULATED_SLO_MS * (stalled ? 2 : 0.5));
   };
   return { probe, runStep, capacities };

@@ -105,8 +105,9 @@ test("maxRetries 0 turns the rule off", async () => {
   expect(result.ceiling.ceilingPerSec).toBeLessThan(1000);
 });
 
-test("a capacity that collapses before the confirmation: the next step is under what it delivered, no 5% walk", async () => {
-  // The search sees a ceiling near 1,000/s; then the capacity drops to 700/s (a neighbour took the CPU).
+test("a capacity that collapses before the confirmation: confirmed under the new capacity, within the step budget", async () => {
+  // The search sees a ceiling near 1,000/s; then the capacity drops to 700/s (a neighbour took the CPU). What a failed
+  // confirmation delivered is no guide (an overload can sag far below capacity), so it walks down a grid step at a time.
   let collapsed = false;
   const result = await ceilingSearch({
     probe: async () => step("probe", 1000, true),
@@ -116,11 +117,11 @@ test("a capacity that collapses before the confirmation: the next step is under 
       return { ...step(phase, rate, rate <= capacity), achievedPerSec: Math.min(rate, capacity) };
     },
   });
-  const confirms = result.steps.filter((s) => s.phase === "confirm");
-  // The best pass, its re-run, then one grid step under the 700/s it delivered: confirmed.
-  expect(confirms.map((s) => s.sloMet)).toEqual([false, false, true]);
-  expect(result.ceiling.ceilingPerSec).toBeCloseTo(700 / 1.05, 6);
-  expect(result.notes.join(" ")).toContain("one grid step under what it delivered");
+  expect(result.steps.length).toBeLessThanOrEqual(CEILING_SEARCH_DEFAULTS.maxSteps);
+  expect(result.ceiling.ceilingPerSec).not.toBeNull();
+  expect(result.ceiling.ceilingPerSec ?? 0).toBeLessThanOrEqual(700);
+  expect(result.ceiling.ceilingPerSec ?? 0).toBeGreaterThan(700 / 1.05 ** 2);
+  expect(result.notes.join(" ")).toContain("one resolution step");
 });
 
 test("a step-down rate that never passed gets no re-run", async () => {
