@@ -32,7 +32,7 @@ function main(): void {
       if (protocol !== "http1") console.log(`publish also over ${protocol} on ${config.host}:${port}`);
     },
     (error: Error) => {
-      console.error(`${error.message}. Set PUBSUB_H2_PORT / PUBSUB_GRPC_PORT to a free port.`);
+      console.error(`${error.message}.`);
       process.exit(EXIT_CANNOT_LISTEN);
     },
   );

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { z } from "zod";
 import {
   DEFAULT_ACK_DEADLINE_SECONDS,
@@ -25,7 +25,15 @@ const flag = z
   .default("false")
   .transform((value) => value === "true" || value === "1");
 
-const pemFile = z.string().refine(existsSync, { error: "no such file (a PEM file path is expected)" });
+const readable = (path: string) => {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const pemFile = z.string().refine(readable, { error: "no such file, or not readable by the service's user" });
 
 /** The service's environment: one field per variable, named as in the environment. */
 export const serviceEnvSchema = z.object({

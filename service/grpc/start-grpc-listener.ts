@@ -25,7 +25,13 @@ export async function startGrpcListener(ctx: ServiceContext): Promise<PublishLis
   const address = `${ctx.config.host}:${ctx.config.grpcPort}`;
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(address, ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(new Error(`gRPC cannot listen on ${address}: ${error.message}`)) : resolve(bound),
+      error
+        ? reject(
+            new Error(
+              `gRPC cannot listen on ${address}: ${error.message}. Set PUBSUB_GRPC_PORT to a free port`,
+            ),
+          )
+        : resolve(bound),
     ),
   );
   return {

@@ -11,24 +11,15 @@ export function startH2Listener<R extends string>(
   routes: Bun.Serve.Routes<undefined, R>,
 ): PublishListener {
   const { config } = ctx;
-  const server = Bun.serve({
-    port: config.h2Port,
-    hostname: config.host,
-    http2: true,
-    tls: { cert: Bun.file(config.tlsCertFile), key: Bun.file(config.tlsKeyFile) },
-    maxRequestBodySize: config.maxBodyBytes,
-    routes,
-    fetch: (request) =>
-      Response.json(
-        {
-          error: {
-            code: "NOT_FOUND",
-            message: `No route for ${request.method} ${new URL(request.url).pathname} over HTTP/2.`,
-          },
-        },
-        { status: 404 },
-      ),
-  });
+  const address = `${config.host}:${config.h2Port}`;
+  let server: Bun.Server<undefined>;
+  try {
+    server = serve();
+  } catch (error) {
+    throw new Error(
+      `HTTP/2 cannot listen on ${address}: ${(error as Error).message}. Set PUBSUB_H2_PORT to a free port, or PUBSUB_TLS_CERT_FILE / PUBSUB_TLS_KEY_FILE to readable PEM files`,
+    );
+  }
   return {
     endpoint: { protocol: "h2", port: server.port as number },
     async stop(graceMs) {
@@ -37,4 +28,25 @@ export function startH2Listener<R extends string>(
       await server.stop(true);
     },
   };
+
+  function serve() {
+    return Bun.serve({
+      port: config.h2Port,
+      hostname: config.host,
+      http2: true,
+      tls: { cert: Bun.file(config.tlsCertFile), key: Bun.file(config.tlsKeyFile) },
+      maxRequestBodySize: config.maxBodyBytes,
+      routes,
+      fetch: (request) =>
+        Response.json(
+          {
+            error: {
+              code: "NOT_FOUND",
+              message: `No route for ${request.method} ${new URL(request.url).pathname} over HTTP/2.`,
+            },
+          },
+          { status: 404 },
+        ),
+    });
+  }
 }

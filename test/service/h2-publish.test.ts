@@ -69,3 +69,13 @@ test("a client without h2 gets HTTP/1.1 over TLS on the same port", async () => 
   });
   expect(res.status).toBe(200);
 });
+
+test("an h2 port already in use fails the service's publish promise, naming the address and the fix", async () => {
+  const clash = startTestService({ PUBSUB_PROTOCOL: "h2", PUBSUB_H2_PORT: String(h2Port) });
+  try {
+    await expect(clash.publish).rejects.toThrow(`HTTP/2 cannot listen on 127.0.0.1:${h2Port}`);
+    expect((await request(clash, "GET", "/healthz")).status).toBe(503);
+  } finally {
+    await clash.stop();
+  }
+});
