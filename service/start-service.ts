@@ -100,11 +100,14 @@ export function startService(config: ServiceConfig, pubsub = new PubSub()): Runn
   });
   const port = server.port as number;
   let listener: PublishListener | null = null;
+  if (config.protocol === "http1") ctx.publishEndpoint = { protocol: "http1", port };
   const publish = startPublishListener(ctx, routes).then((started) => {
     listener = started;
     ctx.publishEndpoint = started?.endpoint ?? { protocol: "http1", port };
     return ctx.publishEndpoint;
   });
+  // Callers that only use PORT need not handle a failed extra listener; main.ts exits on it.
+  publish.catch(() => undefined);
   return {
     url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`,
     port,
@@ -113,7 +116,11 @@ export function startService(config: ServiceConfig, pubsub = new PubSub()): Runn
     async stop() {
       if (ctx.shuttingDown) return;
       ctx.shuttingDown = true;
-      const closingListener = (listener as PublishListener | null)?.stop(config.shutdownGraceMs);
+      // A listener still binding is stopped once bound.
+      const closingListener = publish.then(
+        () => (listener as PublishListener | null)?.stop(config.shutdownGraceMs),
+        () => undefined,
+      );
       const closing = server.stop(false);
       for (const session of [...ctx.sessions])
         session.closeSocket(CLOSE_SHUTTING_DOWN, "Service shutting down");
