@@ -128,7 +128,7 @@ export const Ceiling = z
     resolution: z.number().positive().describe("relative width of the final bracket, e.g. 0.05"),
     searchSeconds: nonNegative.describe("time spent in load steps"),
     exhaustiveSweepSeconds: nonNegative.describe(
-      "what a 10-step sweep at the same resolution would have cost",
+      "what a linear sweep at the same resolution would have cost (search/exhaustive-sweep-seconds.ts)",
     ),
   })
   .strict();

@@ -1,8 +1,12 @@
 import type { Ceiling, LoadStep } from "../contract/result.ts";
+import { confirmCeiling } from "./confirm-ceiling.ts";
+import { exhaustiveSweepSeconds } from "./exhaustive-sweep-seconds.ts";
 import { findKnee } from "./find-knee.ts";
+import { narrowBracket } from "./narrow-bracket.ts";
 import { provenRatePerSec } from "./proven-rate-per-sec.ts";
+import { type SearchPhase, SearchSession } from "./search-session.ts";
 
-export type SearchPhase = "bracket" | "bisect" | "confirm";
+export type { SearchPhase } from "./search-session.ts";
 
 export interface CeilingSearchOptions {
   /** Closed-loop probe: its achievedPerSec estimates the maximum. */
@@ -13,8 +17,8 @@ export interface CeilingSearchOptions {
   resolution?: number;
   /** Hard cap on steps, probe included, so a cell finishes in predictable time. */
   maxSteps?: number;
-  /** Bracket steps as fractions of the probe (the seed plan's 50/75/90/100/110%). */
-  bracketFractions?: readonly number[];
+  /** The first open-loop step as a fraction of the probe's estimate. */
+  startFraction?: number;
   /** Never offer less than this. */
   minRatePerSec?: number;
   /** Re-runs of a failed step allowed per search (see CEILING_SEARCH_DEFAULTS.maxRetries). */
@@ -30,128 +34,78 @@ export interface CeilingSearchResult {
 export const CEILING_SEARCH_DEFAULTS = {
   resolution: 0.05,
   maxSteps: 14,
-  bracketFractions: [0.5, 0.75, 0.9, 1.0, 1.1],
+  /** At the probe: measured open-loop ceilings sat at 0.94-1.13 x the closed-loop maximum. */
+  startFraction: 1,
   minRatePerSec: 1,
-  /** Steps kept back for the confirmation (and one step down). */
-  confirmReserve: 2,
-  /** Each failed confirmation steps down by this factor. */
-  stepDownFactor: 0.9,
+  /** Steps kept back for the confirmation, its re-run and one fallback (fewer when maxSteps is small). */
+  confirmReserve: 3,
   /**
-   * A failed step that contradicts what the search already saw is re-run once: a bracket step below the rate
-   * the closed-loop probe reached, or a confirmation of a rate that passed (a host stall is not a ceiling; without
-   * this, one stalled bracket step caps the whole search). A bisect failure contradicts nothing and stands. At most
+   * A failed step that contradicts what the search already saw is re-run once: a bracket step more than
+   * contradictMargin below the rate the closed-loop probe reached, or a confirmation of a rate that passed (a host stall is not a ceiling; without
+   * this, one stalled step caps the whole search). A bisect failure contradicts nothing and stands. At most
    * this many re-runs per search; they use the step budget and count in the search's cost.
    */
   maxRetries: 2,
+  /** Within it a failure below the probe is noise or an SLO that binds first, not a stall (three resolutions). */
+  contradictMargin: 0.15,
 } as const;
 
 /**
- * The cost of the sweep this search replaces: fixed steps of width resolution x reference rate across the range
- * the search explored, plus the same probe: probeSeconds + (ceil((maxOffered - minOffered) / (resolution x
- * reference)) + 1) x meanStepSeconds. For a 50%..110% bracket at 5% that is 13 steps.
+ * Probe, gallop from just under the probe's estimate, bisect to the resolution, then confirm (falling back to rates
+ * that passed earlier): a pure function of its callbacks.
  */
-export function exhaustiveSweepSeconds(
-  steps: readonly LoadStep[],
-  resolution: number,
-  referencePerSec: number,
-): number {
-  const probeSeconds = steps
-    .filter((s) => s.phase === "probe")
-    .reduce((sum, s) => sum + s.durationMs / 1000, 0);
-  const load = steps.filter((s) => s.phase !== "probe");
-  if (load.length === 0 || referencePerSec <= 0) return probeSeconds;
-  const rates = load.map((s) => s.offeredPerSec);
-  const meanStepSeconds = load.reduce((sum, s) => sum + s.durationMs / 1000, 0) / load.length;
-  const count =
-    Math.ceil((Math.max(...rates) - Math.min(...rates)) / (resolution * referencePerSec) - 1e-9) + 1;
-  return probeSeconds + count * meanStepSeconds;
-}
-
-/** Probe, bracket, expand (double/halve), bisect to the resolution, then confirm: a pure function of its callbacks. */
 export async function ceilingSearch(options: CeilingSearchOptions): Promise<CeilingSearchResult> {
   const settings = { ...CEILING_SEARCH_DEFAULTS, ...stripUndefined(options) };
-  const { resolution, maxSteps, minRatePerSec, confirmReserve, stepDownFactor, maxRetries } = settings;
-  const steps: LoadStep[] = [];
-  const notes: string[] = [];
+  const { resolution, maxSteps, minRatePerSec } = settings;
   const probe = await options.probe();
-  steps.push(probe);
+  const session = new SearchSession(
+    options.runStep,
+    probe,
+    probe.achievedPerSec * (1 - settings.contradictMargin),
+    settings.maxRetries,
+  );
+  session.steps.push(probe);
   const estimate = Math.max(minRatePerSec, probe.achievedPerSec);
-  const searchBudget = maxSteps - confirmReserve;
-  let pass: number | null = null;
-  let fail: number | null = null;
-  const measure = async (rate: number, phase: SearchPhase) => {
-    const step = await options.runStep(rate, phase);
-    steps.push(step);
-    return step;
-  };
-  let retries = 0;
-  const contradicts = (rate: number, phase: SearchPhase) =>
-    phase === "confirm" || (phase === "bracket" && rate < probe.achievedPerSec);
-  /** One step, re-run once if its failure contradicts earlier evidence, while re-runs and the budget last. */
-  const measureOrRetry = async (rate: number, phase: SearchPhase, budget: number) => {
-    const first = await measure(rate, phase);
-    if (first.sloMet || !contradicts(rate, phase) || retries >= maxRetries || steps.length >= budget)
-      return first;
-    retries++;
-    const why =
-      phase === "confirm" ? "a rate that passed" : `below the probe's ${probe.achievedPerSec.toFixed(1)}/s`;
-    notes.push(
-      `${phase} step at ${rate.toFixed(1)}/s failed ${why}: re-run once (${retries} of ${maxRetries})`,
+  // Small budgets keep at least probe + two search steps + one confirmation.
+  const reserve = Math.max(1, Math.min(settings.confirmReserve, maxSteps - 3));
+  const bracket = await narrowBracket(session, {
+    estimatePerSec: estimate,
+    startFraction: settings.startFraction,
+    resolution,
+    minRatePerSec,
+    budget: maxSteps - reserve,
+  });
+  let fail = bracket.fail;
+  if (bracket.pass !== null && fail !== null && (fail - bracket.pass) / bracket.pass > resolution + 1e-9)
+    session.notes.push(
+      `step budget (${maxSteps}) ran out before the ${resolution * 100}% resolution was reached`,
     );
-    return measure(rate, phase);
-  };
-  const run = async (rate: number, phase: SearchPhase) =>
-    (await measureOrRetry(rate, phase, searchBudget)).sloMet;
-
-  for (const fraction of settings.bracketFractions) {
-    if (steps.length >= searchBudget) break;
-    const rate = Math.max(minRatePerSec, estimate * fraction);
-    if (await run(rate, "bracket")) pass = rate;
-    else {
-      fail = rate;
-      break;
-    }
-  }
-  while (fail === null && pass !== null && steps.length < searchBudget) {
-    if (await run(pass * 2, "bracket")) pass *= 2;
-    else fail = pass * 2;
-  }
-  while (pass === null && fail !== null && fail / 2 >= minRatePerSec && steps.length < searchBudget) {
-    if (await run(fail / 2, "bracket")) pass = fail / 2;
-    else fail /= 2;
-  }
-  while (pass !== null && fail !== null && (fail - pass) / pass > resolution && steps.length < searchBudget) {
-    const mid = (pass + fail) / 2;
-    if (await run(mid, "bisect")) pass = mid;
-    else fail = mid;
-  }
-  if (pass !== null && fail !== null && (fail - pass) / pass > resolution) {
-    notes.push(`step budget (${maxSteps}) ran out before the ${resolution * 100}% resolution was reached`);
-  }
 
   let ceilingPerSec: number | null = null;
-  let candidate = pass;
-  while (candidate !== null && candidate >= minRatePerSec && steps.length < maxSteps) {
-    // A confirmation re-run leaves one step for the step-down.
-    const confirm = await measureOrRetry(candidate, "confirm", maxSteps - 1);
-    if (confirm.sloMet) {
-      // Never above what the confirming step delivered.
-      ceilingPerSec = provenRatePerSec(confirm);
-      break;
-    }
-    notes.push(`confirmation at ${candidate.toFixed(1)}/s failed; stepping down`);
-    fail = Math.min(fail ?? candidate, candidate);
-    candidate *= stepDownFactor;
+  if (bracket.pass !== null) {
+    const { confirm, failedBelow } = await confirmCeiling(session, {
+      pass: bracket.pass,
+      maxSteps,
+      minRatePerSec,
+      resolution,
+    });
+    if (failedBelow !== null) fail = Math.min(fail ?? failedBelow, failedBelow);
+    // Never above what the confirming step delivered.
+    if (confirm) ceilingPerSec = provenRatePerSec(confirm);
   }
-  if (pass === null) notes.push("no offered rate met the SLO, down to the minimum rate tried");
+  const notes = session.notes;
+  if (bracket.pass === null) notes.push("no offered rate met the SLO, down to the minimum rate tried");
   else if (ceilingPerSec === null)
     notes.push("no confirmation step met the SLO: the ceiling is unconfirmed (null)");
   if (ceilingPerSec !== null && fail === null)
     notes.push("no offered rate failed: the ceiling is a lower bound");
 
+  const steps = session.steps;
   const reached =
     ceilingPerSec !== null && fail !== null ? (fail - ceilingPerSec) / ceilingPerSec : resolution;
-  const reference = ceilingPerSec ?? pass ?? estimate;
+  const lowestOffered = Math.min(...steps.filter((s) => s.phase !== "probe").map((s) => s.offeredPerSec));
+  const reference =
+    ceilingPerSec ?? bracket.pass ?? (Number.isFinite(lowestOffered) ? lowestOffered : estimate);
   return {
     steps,
     notes,

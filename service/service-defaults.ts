@@ -19,6 +19,8 @@ export const RETRY_AFTER_SECONDS = 1;
 /** WebSocket close codes of the service (4000-4999 are application codes). */
 export const CLOSE_SUBSCRIPTION_GONE = 4404;
 export const CLOSE_SHUTTING_DOWN = 1001;
+/** The code a socket reports when it closed without a close frame (RFC 6455: never sent on the wire). */
+export const CLOSE_ABNORMAL = 1006;
 /** Protocols the publish endpoint can also speak (PUBSUB_PROTOCOL); HTTP/1.1 on PORT is always on. */
 export const PUBLISH_PROTOCOLS = ["http1", "h2", "grpc"] as const;
 /** HTTP/2 over TLS (k6 negotiates h2 only via ALPN) and gRPC over cleartext HTTP/2, as Cloud Run forwards it. */

@@ -90,11 +90,11 @@ export function startService(config: ServiceConfig, pubsub = new PubSub()): Runn
       drain(ws) {
         ws.data.drain();
       },
-      close(ws) {
+      close(ws, code) {
         ctx.sockets.open--;
         ctx.sockets.closed++;
         ctx.sessions.delete(ws.data);
-        ws.data.close();
+        ws.data.close(code);
       },
     },
   });

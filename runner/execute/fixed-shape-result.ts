@@ -1,5 +1,6 @@
 import type { BenchResult } from "../../contract/result.ts";
 import type { RunFacts } from "../drivers/execution-driver.ts";
+import { timelineParameters } from "../load/fixed/timeline-parameters.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import { holdMemory } from "./hold-memory.ts";
@@ -41,6 +42,7 @@ export function fixedShapeResult(parts: FixedShapeParts): BenchResult {
   figures.generatorCpuSeconds = run.generatorCpuSeconds;
   const parameters: BenchResult["parameters"] = { ...base.parameters, workload: run.summary.workload };
   for (const [name, value] of Object.entries(figures)) parameters[`${FIXED_FIGURE_PREFIX}${name}`] = value;
+  Object.assign(parameters, timelineParameters(run.summary.timelines));
   return {
     ...base,
     parameters,

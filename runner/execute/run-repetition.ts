@@ -6,7 +6,8 @@ import type { Repetition } from "../results/cell-record.ts";
 import { classifyRepetition } from "./classify-repetition.ts";
 import { containerSpec, type RunContext } from "./container-spec.ts";
 import { emptyRepetition } from "./empty-repetition.ts";
-import { CONTENDED_OTHER_CORES, CONTENDED_RERUNS } from "./execute-defaults.ts";
+import { CONTENDED_RERUNS } from "./execute-defaults.ts";
+import { isContended } from "./is-contended.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runServerRepetition } from "./run-server-repetition.ts";
@@ -64,7 +65,7 @@ async function runOnce(options: RepetitionOptions): Promise<Repetition> {
       stats: facts.stats,
       node: facts.node,
       hostOtherCpuCores: facts.hostOtherCpuCores,
-      contended: facts.hostOtherCpuCores !== null && facts.hostOtherCpuCores >= CONTENDED_OTHER_CORES,
+      contended: isContended(facts.hostOtherCpuCores),
     };
   } catch (error) {
     if (error instanceof RunAbortedError) throw new RunInterruptedError(error.reason);

@@ -12,6 +12,7 @@ import type { RunContext } from "./container-spec.ts";
 import { emptyRepetition } from "./empty-repetition.ts";
 import { fdLimitMessage } from "./fd-limit-message.ts";
 import { fixedShapeResult } from "./fixed-shape-result.ts";
+import { isContended } from "./is-contended.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { type FixedShapeRun, runFixedShape } from "./run-fixed-shape.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
@@ -129,6 +130,9 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       stats: facts.stats,
       startupMs,
       sidecarCpuSeconds,
+      node: facts.node,
+      hostOtherCpuCores: facts.hostOtherCpuCores,
+      contended: isContended(facts.hostOtherCpuCores),
     };
   } catch (error) {
     if (!(error instanceof DockerUnavailableError)) throw error;

@@ -1,4 +1,5 @@
 import type { CellRecord } from "../results/cell-record.ts";
+import { rateUnitOf } from "../results/rate-unit.ts";
 import { formatDuration } from "./format-duration.ts";
 import { formatMebibytes } from "./format-mebibytes.ts";
 
@@ -6,8 +7,7 @@ import { formatMebibytes } from "./format-mebibytes.ts";
 export function cellLine(record: CellRecord): string {
   const { summary, cell } = record;
   const parts = [`${record.status.padEnd(11)} ${cell.id}`];
-  // Server mode measures HTTP requests answered 2xx; in-container scenarios count messages (operations).
-  const unit = cell.mode === "service" ? "req/s" : "msg/s";
+  const unit = rateUnitOf(cell);
   if (summary.ceilingPerSec) {
     const cv = `CV ${(summary.ceilingPerSec.cv * 100).toFixed(1)}%`;
     parts.push(`ceiling ${Math.round(summary.ceilingPerSec.median).toLocaleString("en-US")} ${unit} ${cv}`);

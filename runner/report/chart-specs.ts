@@ -5,6 +5,7 @@ import { costVsCeiling } from "./charts/cost-chart.ts";
 import { memoryVsLimit } from "./charts/memory-chart.ts";
 import { p99VsLoad } from "./charts/p99-chart.ts";
 import { smolVsDefault } from "./charts/smol-chart.ts";
+import { measureLabels } from "./measure-labels.ts";
 
 /** One chart: a title, one sentence on how to read it, and a JSON-only Chart.js config. */
 export interface ChartSpec {
@@ -47,7 +48,7 @@ export function chartSpecs(s: ScenarioSizing, records: Map<string, CellRecord>, 
     },
     {
       id: id("p99"),
-      title: "p99 vs offered load",
+      title: `${measureLabels.p99(s)} vs offered load`,
       caption:
         "Each cell's load steps; the red dashed line is the SLO, triangles mark the knee. Click legend entries to show --smol or non-deployable cells.",
       config: p99VsLoad(s, records),

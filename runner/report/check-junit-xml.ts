@@ -9,7 +9,7 @@ export function checkJunitXml(v: CheckVerdict): string {
   const suite = `cloud-run-check ${fmt.shortSize(v)} x${v.instances}`;
   const failures = v.scenarios.filter((s) => s.outcome === "fail").length;
   const cases = v.scenarios.map((s) => {
-    const name = `${s.scenario} holds ${v.targetPerSec} msg/s`;
+    const name = `${s.scenario} holds ${v.targetPerSec}${s.rateUnit ? ` ${s.rateUnit}` : "/s"}`;
     const details = `ceiling ${fmt.rate(s.ceilingPerSec)}, p99 ${fmt.ms(s.p99AtCeilingMs)} ms, capacity ${fmt.rate(s.capacityPerSec)}`;
     const body =
       s.outcome === "fail"

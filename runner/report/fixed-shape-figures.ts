@@ -1,4 +1,6 @@
 import { formatMemorySize } from "../config/memory-size.ts";
+import type { FixedTimelines } from "../load/fixed/fixed-timeline.ts";
+import { readTimelineParameters } from "../load/fixed/timeline-parameters.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 
 /** Result parameters holding a fixed-shape workload's figures (runner/execute/fixed-shape-result.ts). */
@@ -12,10 +14,20 @@ export interface FixedShapeColumn {
   message: string;
   /** figure name -> median over the cell's repetitions that reported it */
   figures: Record<string, number>;
+  /** The cell's descriptor limit (axes.nofile); null: Docker's default. */
+  nofile: number | null;
+  flags: Record<string, string | number | boolean>;
+  /** The first repetition's series that has any (a series has no median); with which repetition it is. */
+  timelines: FixedTimelines;
+  timelineRepetition: number | null;
+  /** Stored series that did not parse, named. */
+  timelineProblems: string[];
 }
 
 export interface FixedShapeWorkload {
   scenario: string;
+  /** What the script said it is (its summary's `workload`: connection-storm, queue-drain); null: no result says. */
+  workload: string | null;
   figureNames: string[];
   cells: FixedShapeColumn[];
 }
@@ -30,7 +42,12 @@ export function fixedShapeFigures(records: CellRecord[]): FixedShapeWorkload[] {
       .sort((a, b) => a.cell.id.localeCompare(b.cell.id))
       .map(column);
     const figureNames = [...new Set(cells.flatMap((c) => Object.keys(c.figures)))];
-    return { scenario, figureNames, cells };
+    const workload = fixed
+      .filter((r) => r.cell.scenario === scenario)
+      .flatMap((r) => r.repetitions)
+      .map((r) => r.result?.parameters.workload)
+      .find((w): w is string => typeof w === "string");
+    return { scenario, workload: workload ?? null, figureNames, cells };
   });
 }
 
@@ -44,12 +61,21 @@ function column(record: CellRecord): FixedShapeColumn {
   const figures: Record<string, number> = {};
   for (const [name, list] of values) figures[name] = median(list);
   const nofile = typeof cell.nofile === "number" ? `, nofile ${cell.nofile}` : "";
+  const series = record.repetitions
+    .map((r) => ({ index: r.index, read: readTimelineParameters(r.result?.parameters ?? {}) }))
+    .filter((r) => Object.keys(r.read.timelines).length > 0 || r.read.problems.length > 0);
+  const withSeries = series.find((r) => Object.keys(r.read.timelines).length > 0);
   return {
     cellId: cell.id,
     label: `${cell.cpus} vCPU / ${formatMemorySize(cell.memoryBytes)}${nofile}`,
     status: record.status,
     message: record.message,
     figures,
+    nofile: cell.nofile ?? null,
+    flags: cell.flags,
+    timelines: withSeries?.read.timelines ?? {},
+    timelineRepetition: withSeries?.index ?? null,
+    timelineProblems: series.flatMap((r) => r.read.problems.map((p) => `repetition ${r.index}: ${p}`)),
   };
 }
 

@@ -2,10 +2,12 @@ import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../variants/comparison-row.ts";
-import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
+import { chartFigure } from "./chart-figure.ts";
+import { chartSpecs } from "./chart-specs.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
 import { fmt } from "./fmt.ts";
+import { measureLabels } from "./measure-labels.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
 export async function chartJsSource(): Promise<string> {
@@ -40,8 +42,8 @@ function recommendationCard(s: ScenarioSizing, report: SizingReport): string {
   if (!rec)
     return `<div class="card norec"><div class="big">No size can be recommended for ${esc(s.scenario)}</div><p>See the findings below.</p></div>`;
   return `<div class="card rec"><div class="big">Deploy ${esc(fmt.size(rec))} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}</div>
-<p>Serves ${esc(fmt.rate(report.settings.targetPerSec))} at p99 ≤ ${s.sloP99Ms} ms (measured ${esc(fmt.ms(rec.p99AtCeilingMs))} ms at ${esc(fmt.rate(rec.ceilingPerSec))} per instance)
-for about <b>${esc(fmt.usd(rec.costPerHourUsd))}/hour</b>, ${esc(fmt.usd(rec.costPerMillionMessagesUsd))} per million messages.${rec.noisy ? " <b>Noisy measurement: re-run before relying on it.</b>" : ""}</p>
+<p>Serves ${esc(measureLabels.rate(report.settings.targetPerSec, s))} at ${esc(measureLabels.p99(s))} ≤ ${s.sloP99Ms} ms (measured ${esc(fmt.ms(rec.p99AtCeilingMs))} ms at ${esc(measureLabels.rate(rec.ceilingPerSec, s))} per instance)
+for about <b>${esc(fmt.usd(rec.costPerHourUsd))}/hour</b>, ${esc(fmt.usd(rec.costPerMillionMessagesUsd))} per million ${esc(measureLabels.noun(s))}.${rec.noisy ? " <b>Noisy measurement: re-run before relying on it.</b>" : ""}</p>
 <pre>${esc(rec.gcloud)}</pre></div>`;
 }
 
@@ -51,11 +53,13 @@ function picksTable(s: ScenarioSizing): string {
   const rows = picks
     .map(
       (p) =>
-        `<tr><td>${p.strategy}</td><td>${esc(fmt.size(p))}</td><td>${p.instances} (max ${p.maxInstances})</td><td>${esc(fmt.usd(p.costPerHourUsd))}</td><td>${esc(fmt.usd(p.costPerMillionMessagesUsd))}</td><td>${esc(fmt.ms(p.p99AtCeilingMs))} ms</td><td>${esc(fmt.rate(p.ceilingPerSec))}</td></tr>`,
+        `<tr><td>${p.strategy}</td><td>${esc(fmt.size(p))}</td><td>${p.instances} (max ${p.maxInstances})</td><td>${esc(fmt.usd(p.costPerHourUsd))}</td><td>${esc(fmt.usd(p.costPerMillionMessagesUsd))}</td><td>${esc(fmt.ms(p.p99AtCeilingMs))} ms</td><td>${esc(measureLabels.rate(p.ceilingPerSec, s))}</td></tr>`,
     )
     .join("");
-  return `<table><tr><th>strategy</th><th>size</th><th>instances</th><th>$/hour</th><th>$/M msgs</th><th>p99 at ceiling</th><th>ceiling/instance</th></tr>${rows}</table>`;
+  return `<table><tr><th>strategy</th><th>size</th><th>instances</th><th>$/hour</th><th>$/M ${esc(measureLabels.noun(s))}</th><th>${esc(measureLabels.p99(s))} at ceiling</th><th>ceiling/instance</th></tr>${rows}</table>`;
 }
+
+const count = (n: number) => Math.round(n).toLocaleString("en-US");
 
 function cellsTable(s: ScenarioSizing): string {
   const rows = s.cells
@@ -64,7 +68,7 @@ function cellsTable(s: ScenarioSizing): string {
         ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
         : "";
       const ceiling = c.ceilingPerSec
-        ? `${fmt.rate(c.ceilingPerSec.median)} <span class="muted">(${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})</span>`
+        ? `${count(c.ceilingPerSec.median)} <span class="muted">(${count(c.ceilingPerSec.min)}–${count(c.ceilingPerSec.max)})</span>`
         : "–";
       const trust = fmt.agreement(c);
       const spread = `${fmt.cv(c.ceilingPerSec)}, ${fmt.reps(c)}${trust ? ` <b>⚠ ${trust}</b>` : ""}`;
@@ -73,7 +77,7 @@ function cellsTable(s: ScenarioSizing): string {
 <td>${c.oomRisk}</td><td>${c.instances ?? "–"}</td><td>${fmt.usd(c.costPerHourUsd)}</td><td>${smol}</td><td>${c.eligible ? "eligible" : esc(c.ineligibleReasons.join("; "))}</td></tr>`;
     })
     .join("");
-  return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling (min–max)</th><th>CV, repetitions</th><th>p50/p95/p99 ms</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
+  return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling ${esc(measureLabels.unit(s))} (min–max)</th><th>CV, repetitions</th><th>${esc(measureLabels.percentiles(s))}</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
 }
 
 const sectionId = (s: ScenarioSizing) =>
@@ -96,9 +100,6 @@ function variantComparisonHtml(comparison: VariantComparison): string {
   return `<section id="variants"><h2>Variants A/B</h2><p class="muted">A = ${esc(variantLabel(comparison, comparison.baseline))}. Rule: ${esc(comparison.rule)}.</p>${tables.join("")}</section>`;
 }
 
-const figure = (spec: ChartSpec) =>
-  `<figure${spec.wide ? ' class="wide"' : ""}><h3>${esc(spec.title)}</h3><div class="chart"><canvas id="${spec.id}" data-chart></canvas></div><figcaption>${esc(spec.caption)}</figcaption></figure>`;
-
 /** Draws every chart without animation and marks each canvas (and the page) once Chart.js has rendered it. */
 const BOOT = `
 Chart.defaults.animation = false;
@@ -117,7 +118,11 @@ for (const spec of SPECS) new Chart(document.getElementById(spec.id), { ...spec.
 export function reportHtml(report: SizingReport, records: CellRecord[], chartJs: string): string {
   const byId = new Map(records.map((r) => [r.cell.id, r]));
   const sections = report.scenarios.map((s, i) => ({ s, specs: chartSpecs(s, byId, i) }));
-  const specs = sections.flatMap((x) => x.specs).map(({ id, config }) => ({ id, config }));
+  const fixed = fixedShapeHtml(records);
+  const specs = [...sections.flatMap((x) => x.specs), ...fixed.specs].map(({ id, config }) => ({
+    id,
+    config,
+  }));
   const st = report.settings;
   const body = sections
     .map(
@@ -126,7 +131,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
         specs,
       }) => `<section id="${esc(sectionId(s))}"><h2>${esc(sectionTitle(s))}</h2>${recommendationCard(s, report)}${picksTable(s)}
 <ul class="findings">${s.findings.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>
-<div class="grid">${specs.map(figure).join("")}</div><h3 id="cells-${esc(sectionId(s))}" style="margin-top:16px">All cells</h3>${cellsTable(s)}</section>`,
+<div class="grid">${specs.map(chartFigure).join("")}</div><h3 id="cells-${esc(sectionId(s))}" style="margin-top:16px">All cells</h3>${cellsTable(s)}</section>`,
     )
     .join("");
   const sc = report.searchCost;
@@ -135,8 +140,8 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 <p class="muted">Target ${esc(fmt.rate(st.targetPerSec))}, utilisation ${fmt.pct(st.utilizationTarget)}, ${st.billing}-based billing, tier ${st.regionTier}, concurrency ${st.concurrency}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}.
 Prices dated ${esc(report.pricesDated)} (${esc(report.pricesSource)}): $${report.prices.vcpuSecondUsd}/vCPU-s, $${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${esc(report.generatedAt)}.</p>
-${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixedShapeHtml(records)}
-<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive 10-step sweep (ratio ${sc.ratio.toFixed(2)}).`}</p>
+${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
+<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
 <li><b>Ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO; median over repetitions, min–max shows the spread (a repetition that confirmed no ceiling counts as 0).</li>

@@ -1,13 +1,14 @@
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
+import { type Measured, measureLabels } from "./measure-labels.ts";
 
 const cellText = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
 const row = (cells: string[]) => `| ${cells.map(cellText).join(" | ")} |`;
 const table = (header: string[], rows: string[][]) =>
   [row(header), row(header.map(() => "---")), ...rows.map(row)].join("\n");
 
-function pickLine(p: SizePick): string[] {
+function pickLine(p: SizePick, m: Measured): string[] {
   return [
     p.strategy,
     fmt.size(p),
@@ -15,7 +16,7 @@ function pickLine(p: SizePick): string[] {
     fmt.usd(p.costPerHourUsd),
     fmt.usd(p.costPerMillionMessagesUsd),
     `${fmt.ms(p.p99AtCeilingMs)} ms`,
-    `${fmt.rate(p.ceilingPerSec)}${p.noisy ? " (noisy)" : ""}`,
+    `${measureLabels.rate(p.ceilingPerSec, m)}${p.noisy ? " (noisy)" : ""}`,
   ];
 }
 
@@ -25,8 +26,8 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
   if (rec) {
     out.push(
       `**Deploy ${fmt.size(rec)}** with ${rec.instances} instance${rec.instances === 1 ? "" : "s"} for ` +
-        `${fmt.rate(report.settings.targetPerSec)} at p99 ≤ ${s.sloP99Ms} ms: about ${fmt.usd(rec.costPerHourUsd)}/hour, ` +
-        `${fmt.usd(rec.costPerMillionMessagesUsd)} per million messages (cheapest eligible).`,
+        `${measureLabels.rate(report.settings.targetPerSec, s)} at ${measureLabels.p99(s)} ≤ ${s.sloP99Ms} ms: about ${fmt.usd(rec.costPerHourUsd)}/hour, ` +
+        `${fmt.usd(rec.costPerMillionMessagesUsd)} per million ${measureLabels.noun(s)} (cheapest eligible).`,
       "",
       "```sh",
       rec.gcloud,
@@ -38,8 +39,16 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
   if (picks.length > 0)
     out.push(
       table(
-        ["strategy", "size", "instances", "$/hour", "$/M msgs", "p99 at ceiling", "ceiling/instance"],
-        picks.map(pickLine),
+        [
+          "strategy",
+          "size",
+          "instances",
+          "$/hour",
+          `$/M ${measureLabels.noun(s)}`,
+          `${measureLabels.p99(s)} at ceiling`,
+          "ceiling/instance",
+        ],
+        picks.map((p) => pickLine(p, s)),
       ),
       "",
     );
@@ -51,10 +60,10 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         "size",
         ...(served ? ["concurrency", "startup ms (min–max)"] : []),
         "status",
-        "ceiling (min–max)",
+        `ceiling ${measureLabels.unit(s)} (min–max)`,
         "CV",
         "reps",
-        "p50/p95/p99 ms",
+        measureLabels.percentiles(s),
         "peak / limit",
         "throttled s",
         "OOM",
@@ -68,7 +77,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         ...(served ? [String(c.concurrency ?? "–"), startup(c.startupMs ?? null)] : []),
         c.status,
         c.ceilingPerSec
-          ? `${fmt.rate(c.ceilingPerSec.median)} (${fmt.rate(c.ceilingPerSec.min)}–${fmt.rate(c.ceilingPerSec.max)})`
+          ? `${count(c.ceilingPerSec.median)} (${count(c.ceilingPerSec.min)}–${count(c.ceilingPerSec.max)})`
           : "–",
         [fmt.cv(c.ceilingPerSec), fmt.agreement(c)].filter(Boolean).join(" "),
         fmt.reps(c),
@@ -108,7 +117,7 @@ export function reportMarkdown(report: SizingReport): string {
     searchCost.ratio === null
       ? "No ceiling searches were recorded."
       : `Ceiling searches took ${searchCost.searchSeconds.toFixed(0)} s of load steps versus ${searchCost.exhaustiveSweepSeconds.toFixed(0)} s ` +
-        `for a 10-step sweep at the same resolution: ratio ${searchCost.ratio.toFixed(2)}.`,
+        `for a linear sweep at the same resolution: ratio ${searchCost.ratio.toFixed(2)}.`,
     "",
     "## Assumptions",
     "",
@@ -118,12 +127,15 @@ export function reportMarkdown(report: SizingReport): string {
     "",
     "- **ceiling**: the highest offered rate one instance sustained with p99 within the SLO (median over repetitions; min–max shows the spread; a repetition that confirmed no ceiling counts as 0).",
     "- **CV / reps**: the ceiling's coefficient of variation and the repetitions actually run; more run (up to `maxRepetitions`) while the CV is over 5%. A cell still over 5% **disagrees** and is never recommended.",
-    "- **p50/p95/p99**: latency of the confirming step at that ceiling. **peak / limit**: highest memory seen against the container limit.",
+    "- **p50/p95/p99**: latency of the confirming step at that ceiling, from each operation's intended send time: *publish* (until accepted), *request* (server mode: until the HTTP answer) or *end-to-end* (until each delivery to a subscriber). **peak / limit**: highest memory seen against the container limit.",
+    "- **units**: in-container scenarios count messages (msg/s), server mode HTTP requests answered 2xx (req/s), or the unit its script declares (e.g. publishes/s).",
     "- **eligible** cells: status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Noisy cells are eligible but marked.",
     "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells.",
     "",
   ].join("\n");
 }
+
+const count = (n: number) => Math.round(n).toLocaleString("en-US");
 
 function startup(ms: { median: number; min: number; max: number } | null): string {
   return ms ? `${fmt.ms(ms.median)} (${fmt.ms(ms.min)}–${fmt.ms(ms.max)})` : "–";

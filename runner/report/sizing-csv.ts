@@ -18,6 +18,7 @@ export const SIZING_CSV_COLUMNS: Array<[string, (c: CellSizing, picks: string) =
   ["ceiling_min_per_sec", (c) => round(c.ceilingPerSec?.min, 1)],
   ["ceiling_max_per_sec", (c) => round(c.ceilingPerSec?.max, 1)],
   ["ceiling_cv", (c) => round(c.ceilingPerSec?.cv, 4)],
+  ["rate_unit", (c) => c.rateUnit ?? ""],
   ["repetitions_run", (c) => String(c.repetitions)],
   [
     "unconfirmed_repetitions",
@@ -29,6 +30,7 @@ export const SIZING_CSV_COLUMNS: Array<[string, (c: CellSizing, picks: string) =
   ["p50_at_ceiling_ms", (c) => round(c.p50AtCeilingMs)],
   ["p95_at_ceiling_ms", (c) => round(c.p95AtCeilingMs)],
   ["p99_at_ceiling_ms", (c) => round(c.p99AtCeilingMs)],
+  ["latency_kind", (c) => c.latencyKind ?? ""],
   ["slo_p99_ms", (c) => String(c.sloP99Ms)],
   ["slo_met", (c) => String(c.sloMet)],
   ["peak_memory_mib", (c) => round(c.peakMemoryBytes === null ? null : c.peakMemoryBytes / MIB, 1)],

@@ -4,6 +4,7 @@ import { MIB } from "../units/bytes.ts";
 import type { VariantComparison } from "../variants/comparison-row.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
+import { measureLabels } from "./measure-labels.ts";
 
 function measurementsTable(s: ScenarioSizing): string {
   // Server mode adds Cloud Run's --concurrency and the cold start (container start to first 2xx).
@@ -14,10 +15,10 @@ function measurementsTable(s: ScenarioSizing): string {
       "vCPU",
       "memory",
       "smol",
-      "ceiling",
+      `ceiling ${measureLabels.unit(s)}`,
       "CV",
       "reps",
-      "p50/p95/p99 ms",
+      measureLabels.percentiles(s),
       "peak / limit",
       "throttled s",
       "OOM",
@@ -31,7 +32,7 @@ function measurementsTable(s: ScenarioSizing): string {
       String(c.cpus),
       `${Math.round(c.memoryBytes / MIB)} MiB`,
       c.smol ? "yes" : "",
-      fmt.rate(c.ceilingPerSec?.median),
+      c.ceilingPerSec ? Math.round(c.ceilingPerSec.median).toLocaleString("en-US") : "–",
       fmt.cv(c.ceilingPerSec),
       fmt.reps(c),
       `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
@@ -47,7 +48,7 @@ function measurementsTable(s: ScenarioSizing): string {
 
 function planTable(s: ScenarioSizing): string {
   const table = new Table({
-    head: ["size", "instances", "$/hour", "$/M msgs", "verdict"],
+    head: ["size", "instances", "$/hour", `$/M ${measureLabels.noun(s)}`, "verdict"],
     style: { head: [], border: [], compact: true },
     colWidths: [null, null, null, null, 70] as unknown as number[],
     wordWrap: true,
@@ -71,7 +72,7 @@ export function terminalTables(report: SizingReport): string {
   const out: string[] = [];
   for (const s of report.scenarios) {
     out.push(
-      `\n== ${sectionTitle(s)} (p99 SLO ${s.sloP99Ms} ms, target ${fmt.rate(report.settings.targetPerSec)}) ==`,
+      `\n== ${sectionTitle(s)} (${measureLabels.p99(s)} SLO ${s.sloP99Ms} ms, target ${measureLabels.rate(report.settings.targetPerSec, s)}) ==`,
     );
     out.push(measurementsTable(s), planTable(s));
     const picks = Object.values(s.picks).filter((p): p is SizePick => p !== null);

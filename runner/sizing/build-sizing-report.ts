@@ -1,4 +1,6 @@
 import type { CellRecord } from "../results/cell-record.ts";
+import { latencyKindOf } from "../results/latency-kind.ts";
+import { rateUnitOf } from "../results/rate-unit.ts";
 import { variantComparison } from "../variants/variant-comparison.ts";
 import { variantFacts } from "../variants/variant-facts.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "./cloud-run-prices.ts";
@@ -63,9 +65,10 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
     fastest: toPick("fastest", picked.fastest, settings),
     balanced: toPick("balanced", picked.balanced, settings),
   };
+  const first = records[0];
   return {
     scenario,
-    sloP99Ms: settings.sloP99Ms ?? records[0]?.cell.sloP99Ms ?? 0,
+    sloP99Ms: settings.sloP99Ms ?? first?.cell.sloP99Ms ?? 0,
     cells,
     picks,
     recommendation: picks.cheapest,
@@ -73,6 +76,13 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
       ...scenarioFindings(cells, picks.cheapest, settings),
       ...concurrencyFindings(cells, picks.cheapest),
     ],
+    // One script per scenario, so its cells share what they count; the first cell's speaks for them.
+    ...(first
+      ? {
+          rateUnit: rateUnitOf(first.cell),
+          latencyKind: records.map(latencyKindOf).find((kind) => kind !== null) ?? null,
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CellRecord } from "../results/cell-record.ts";
+import { rateUnitOf } from "../results/rate-unit.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { BaselineComparison, CheckOutcome, CheckVerdict, ScenarioCheck } from "./check-verdict.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
@@ -59,14 +60,15 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
     reasons.push(why);
     outcomes.push("warn");
   };
+  const unit = rateUnitOf(record.cell);
   const capacity = ceiling === null ? null : ceiling * request.instances * request.settings.utilizationTarget;
   const which = second ? ` (${judgedRun}, the worse of two runs)` : "";
   if (sized.status !== "ok") fail(`the cell ended ${sized.status}${which}: ${sized.message}`);
   else if (!sized.sloMet) fail(`no load met the p99 SLO of ${sized.sloP99Ms} ms${which}`);
   if (capacity !== null && capacity < request.targetPerSec)
     fail(
-      `capacity ${Math.round(capacity)} msg/s (ceiling ${Math.round(ceiling ?? 0)} × ${request.instances} instances × ` +
-        `${request.settings.utilizationTarget}) is below the target ${request.targetPerSec} msg/s${which}`,
+      `capacity ${Math.round(capacity)} ${unit} (ceiling ${Math.round(ceiling ?? 0)} × ${request.instances} instances × ` +
+        `${request.settings.utilizationTarget}) is below the target ${request.targetPerSec} ${unit}${which}`,
     );
   for (const r of sized.deployability.reasons) fail(`not deployable on Cloud Run: ${r}`);
   if (sized.memoryHeadroom !== null && sized.memoryHeadroom < MIN_HEADROOM)
@@ -116,6 +118,7 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
     baseline,
     judgedRun,
     reasons,
+    rateUnit: unit,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RateUnit } from "../results/rate-unit.ts";
 
 export const CheckOutcome = z.enum(["pass", "warn", "fail"]);
 export type CheckOutcome = z.infer<typeof CheckOutcome>;
@@ -30,6 +31,7 @@ export const ScenarioCheck = z
       .enum(["first run", "re-run"])
       .describe("the run the verdict stands on: the worse of the two"),
     reasons: z.array(z.string()).describe("why it failed or warned"),
+    rateUnit: RateUnit.optional().describe("what the rates count (absent in older verdicts)"),
   })
   .strict();
 export type ScenarioCheck = z.infer<typeof ScenarioCheck>;

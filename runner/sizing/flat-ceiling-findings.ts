@@ -1,3 +1,4 @@
+import { rateText } from "./rate-text.ts";
 import type { CellSizing } from "./sizing-report.ts";
 
 /** 2 vCPU within this share of 1 vCPU means more CPUs do not help. */
@@ -8,7 +9,6 @@ export const ONE_CORE_MAX_CORES = 1.3;
 /** Below this many cores at the ceiling (well under one core, let alone the limit) the CPU is not what limits it. */
 export const NOT_CPU_BOUND_MAX_CORES = 0.6;
 
-const rate = (n: number) => `${Math.round(n).toLocaleString("en-US")} msg/s`;
 const EVIDENCE = {
   step: "the confirming step's own process CPU",
   "docker-stats": "Docker stats of the repetition, 90th percentile",
@@ -67,7 +67,7 @@ export function flatCeilingFindings(cells: CellSizing[]): string[] {
   const example = flat[0] as FlatPair;
   return [
     `More CPUs do not raise the ceiling: at 2 vCPU it stays within ${SINGLE_THREAD_TOLERANCE * 100}% of 1 vCPU ` +
-      `in ${flat.length} of ${pairs.length} memory/--smol pairs (e.g. ${rate(ceilingOf(example.two))} vs ${rate(ceilingOf(example.one))}, ` +
+      `in ${flat.length} of ${pairs.length} memory/--smol pairs (e.g. ${rateText(ceilingOf(example.two), example.two.rateUnit)} vs ${rateText(ceilingOf(example.one), example.one.rateUnit)}, ` +
       `${example.gain >= 0 ? "+" : ""}${(example.gain * 100).toFixed(0)}%). ${cause(flat)}`,
   ];
 }

@@ -1,3 +1,4 @@
+import { rateText } from "./rate-text.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";
 
 /** Room above the requests in flight at the ceiling, for bursts. */
@@ -25,7 +26,7 @@ export function concurrencyFindings(cells: CellSizing[], pick: SizePick | null):
   const inFlight = ceiling * (cell.p99AtCeilingMs / 1000);
   const recommended = recommendConcurrency(ceiling, cell.p99AtCeilingMs);
   return [
-    `Concurrency (Little's law): at its ceiling of ${Math.round(ceiling)} requests/s with p99 ${cell.p99AtCeilingMs.toFixed(0)} ms, ` +
+    `Concurrency (Little's law): at its ceiling of ${rateText(ceiling, cell.rateUnit ?? "req/s")} with ${cell.latencyKind ? `${cell.latencyKind} ` : ""}p99 ${cell.p99AtCeilingMs.toFixed(0)} ms, ` +
       `an instance holds about ${inFlight.toFixed(1)} requests at once; set --concurrency ${recommended} ` +
       `(+${CONCURRENCY_HEADROOM * 100}% headroom; measured with ${measured}). Request-based billing counts each of these requests.`,
   ];

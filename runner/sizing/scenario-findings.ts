@@ -2,11 +2,11 @@ import { MIB } from "../units/bytes.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
 import { estimateCost } from "./cost-estimate.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
+import { rateText } from "./rate-text.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";
 
 const sizeLabel = (c: Pick<CellSizing, "cpus" | "memoryBytes" | "smol">) =>
   `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`;
-const rate = (n: number) => `${Math.round(n).toLocaleString("en-US")} msg/s`;
 
 /** Linux's CFS runs a CPU quota in periods of this length (Docker's default, and what Cloud Run's limits map to). */
 export const CFS_PERIOD_MS = 100;
@@ -26,7 +26,7 @@ function throttlingStallFindings(cells: CellSizing[]): string[] {
   ];
 }
 
-function billingFinding(pick: SizePick, settings: CloudRunSettings): string[] {
+function billingFinding(pick: SizePick, settings: CloudRunSettings, unit: string | undefined): string[] {
   const other = settings.billing === "request" ? "instance" : "request";
   const otherCost = estimateCost({
     ...settings,
@@ -39,7 +39,7 @@ function billingFinding(pick: SizePick, settings: CloudRunSettings): string[] {
       ? ` Per-request fees are ${(((((settings.targetPerSec * 3600) / 1e6) * resolveUnitPrices(settings).millionRequestsUsd) / pick.costPerHourUsd) * 100).toFixed(0)}% of it.`
       : "";
   return [
-    `At ${rate(settings.targetPerSec)} the pick costs $${pick.costPerHourUsd.toFixed(2)}/h under ${settings.billing}-based billing; ` +
+    `At ${rateText(settings.targetPerSec, unit)} the pick costs $${pick.costPerHourUsd.toFixed(2)}/h under ${settings.billing}-based billing; ` +
       `${other}-based billing would cost $${otherCost.costPerHourUsd.toFixed(2)}/h.${requestShare}`,
   ];
 }
@@ -51,17 +51,18 @@ export function scenarioFindings(
   settings: CloudRunSettings,
 ): string[] {
   const findings: string[] = [];
+  const unit = cells[0]?.rateUnit;
   if (!pick) {
     const measured = cells.filter((c) => c.ceilingPerSec);
     findings.push(
       measured.length === 0
         ? "No cell produced a ceiling, so no size can be recommended."
-        : `The load fits no cell: no measured size serves ${rate(settings.targetPerSec)} within the SLO` +
+        : `The load fits no cell: no measured size serves ${rateText(settings.targetPerSec, unit)} within the SLO` +
             `${settings.maxInstances ? ` and ${settings.maxInstances} instances` : ""} while deployable with ≥ 20% memory headroom. ` +
             "See each cell's reasons below.",
     );
   }
-  if (pick) findings.push(...billingFinding(pick, settings));
+  if (pick) findings.push(...billingFinding(pick, settings, unit));
   findings.push(...flatCeilingFindings(cells));
   findings.push(...throttlingStallFindings(cells));
   for (const c of cells.filter((c) => c.status === "exceeds-host"))

@@ -1,5 +1,7 @@
 import { MAX_CEILING_CV } from "../results/ceiling-statistics.ts";
 import type { CellRecord } from "../results/cell-record.ts";
+import { latencyKindOf } from "../results/latency-kind.ts";
+import { rateUnitOf } from "../results/rate-unit.ts";
 import { spread } from "../results/spread.ts";
 import { type CellMeasurements, measureCell } from "./cell-measurements.ts";
 import type { UnitPrices } from "./cloud-run-prices.ts";
@@ -85,6 +87,8 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     startupMs: spread(
       record.repetitions.flatMap((r) => (typeof r.startupMs === "number" ? [r.startupMs] : [])),
     ),
+    rateUnit: rateUnitOf(cell),
+    latencyKind: latencyKindOf(record),
   };
 }
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CellStatus, Spread } from "../results/cell-record.ts";
+import { LatencyKind } from "../results/latency-kind.ts";
+import { RateUnit } from "../results/rate-unit.ts";
 import { VariantComparison } from "../variants/comparison-row.ts";
 import { UnitPrices } from "./cloud-run-prices.ts";
 import { CloudRunSettings } from "./cloud-run-settings.ts";
@@ -84,6 +86,13 @@ export const CellSizing = z
       .optional()
       .describe("the Cloud Run --concurrency it was measured with"),
     startupMs: Spread.nullable().optional().describe("container start to the first 2xx on readyPath"),
+    // Optional only so sizing.json files written before them still parse.
+    rateUnit: RateUnit.optional().describe(
+      "what ceilingPerSec counts: msg/s, req/s or the script's own unit",
+    ),
+    latencyKind: LatencyKind.nullable()
+      .optional()
+      .describe("what the p50/p95/p99 time: publish, end-to-end (to each delivery) or request"),
   })
   .strict();
 export type CellSizing = z.infer<typeof CellSizing>;
@@ -121,6 +130,10 @@ export const ScenarioSizing = z
     recommendation: SizePick.nullable().describe("the default answer: the cheapest eligible size"),
     findings: z.array(z.string()).describe("plain statements a person should read"),
     variant: z.string().optional().describe("with variants: one section per scenario and variant"),
+    rateUnit: RateUnit.optional().describe("its cells' rate unit (absent in older files)"),
+    latencyKind: LatencyKind.nullable()
+      .optional()
+      .describe("its cells' latency kind (absent in older files)"),
   })
   .strict();
 export type ScenarioSizing = z.infer<typeof ScenarioSizing>;

@@ -4,6 +4,10 @@ export interface SocketCounters {
   open: number;
   opened: number;
   closed: number;
+  /** Sockets that closed without a close frame (code 1006: the peer cut the connection). */
+  abruptCloses: number;
+  /** Deliveries a socket still held unacked when it closed: handed back to the engine for redelivery. */
+  unackedReleasedOnClose: number;
   /** Upgrade requests answered with an error instead of a socket. */
   refused: number;
   framesSent: number;
@@ -21,6 +25,8 @@ export function newSocketCounters(): SocketCounters {
     open: 0,
     opened: 0,
     closed: 0,
+    abruptCloses: 0,
+    unackedReleasedOnClose: 0,
     refused: 0,
     framesSent: 0,
     backpressureEvents: 0,

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { Message, PubSub, Subscription } from "../../engine/index.ts";
-import { CLOSE_SUBSCRIPTION_GONE, MAX_FRAME_BYTES, MAX_MESSAGES_PER_FRAME } from "../service-defaults.ts";
+import {
+  CLOSE_ABNORMAL,
+  CLOSE_SUBSCRIPTION_GONE,
+  MAX_FRAME_BYTES,
+  MAX_MESSAGES_PER_FRAME,
+} from "../service-defaults.ts";
 import type { SocketCounters } from "../stats/socket-counters.ts";
 import { clientFrameSchema } from "./client-frame.ts";
 import type { FrameSender } from "./frame-sender.ts";
@@ -141,8 +146,10 @@ export class SocketSession {
     this.sender?.close(code, reason);
   }
 
-  /** Socket gone: stop the pull; the engine nacks (redelivers) everything this socket still held. */
-  close(): void {
+  /** Socket gone (code 1006: without a close frame): stop the pull; the engine redelivers what it still held. */
+  close(code?: number): void {
+    if (code === CLOSE_ABNORMAL) this.counters.abruptCloses++;
+    this.counters.unackedReleasedOnClose += this.unacked.size;
     const handle = this.handle;
     this.handle = null;
     this.sender = null;

@@ -10,14 +10,28 @@ import { docker, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
 /** The fixture services' build context (test/fixtures/services: cpu-cost, sleep, kv-client + kv-sidecar). */
 export const FIXTURE_SERVICES = join(REPO_ROOT, "test/fixtures/services");
 
-/** Runs a server-mode matrix (YAML lines) through load -> plan -> run, as `bun runner/matrix.ts` does. */
-export async function runServerMatrix(lines: string[]): Promise<CellRecord[]> {
+/** Fixture (c) at 1 vCPU, concurrency 10: every request writes and reads a key in a Bun key-value sidecar. */
+export const KV_SIDECAR_MATRIX = [
+  `service:`,
+  `  build: { context: ${FIXTURE_SERVICES} }`,
+  "  port: 8080",
+  "  readyPath: /health",
+  "  command: [kv-client.ts]",
+  `  sidecars: [{ name: kv, build: { context: ${FIXTURE_SERVICES} }, command: [kv-sidecar.ts], readyCommand: [bun, kv-ready.ts] }]`,
+  "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
+  "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
+  "scenarios: { put-get: { request: { method: POST, path: /item, body: hello } } }",
+  "cloudRun: { targetPerSec: 1000, billing: request }",
+];
+
+/** Runs a server-mode matrix (YAML lines) through load -> plan -> run, as `bun runner/matrix.ts <args>` does. */
+export async function runServerMatrix(lines: string[], args: string[] = []): Promise<CellRecord[]> {
   const dir = await mkdtemp(join(tmpdir(), "it-server-mode-"));
   try {
     const matrixPath = join(dir, "matrix.yaml");
     await writeFile(matrixPath, lines.join("\n"));
     const matrix = loadMatrix(matrixPath);
-    const plan = planRun(matrix, parseRunArgs([matrixPath]), localHostFacts());
+    const plan = planRun(matrix, parseRunArgs([matrixPath, ...args]), localHostFacts());
     const observer = new RecordingObserver();
     const record = await runPlan(plan, { docker, resultsDir: dir, observer, env: OFFLINE_ENV });
     if (record.state !== "complete")

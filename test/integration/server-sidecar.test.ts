@@ -1,23 +1,12 @@
 import { expect, test } from "bun:test";
-import { FIXTURE_SERVICES, measured, runServerMatrix } from "./server-mode-run.ts";
+import { KV_SIDECAR_MATRIX, measured, runServerMatrix } from "./server-mode-run.ts";
 
 // Fixture (c): every request writes and reads a key in a Bun key-value sidecar on localhost. A broken sidecar
 // would make the service answer 502 (errors fail every step), so a ceiling proves it works; its CPU is apart.
 test(
   "server mode: a sidecar on localhost works, and its CPU is reported apart from the service's",
   async () => {
-    const records = await runServerMatrix([
-      `service:`,
-      `  build: { context: ${FIXTURE_SERVICES} }`,
-      "  port: 8080",
-      "  readyPath: /health",
-      "  command: [kv-client.ts]",
-      `  sidecars: [{ name: kv, build: { context: ${FIXTURE_SERVICES} }, command: [kv-sidecar.ts], readyCommand: [bun, kv-ready.ts] }]`,
-      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
-      "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
-      "scenarios: { put-get: { request: { method: POST, path: /item, body: hello } } }",
-      "cloudRun: { targetPerSec: 1000, billing: request }",
-    ]);
+    const records = await runServerMatrix(KV_SIDECAR_MATRIX);
     const [record] = records;
     const cell = record ? measured(record) : null;
     expect(cell?.status).toBe("ok");

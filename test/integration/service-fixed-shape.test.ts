@@ -1,5 +1,7 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
+import { readTimelineParameters } from "../../runner/load/fixed/timeline-parameters.ts";
+import { fixedShapeTerminal } from "../../runner/report/fixed-shape-terminal.ts";
 import { REPO_ROOT } from "./integration-image.ts";
 import { runServerMatrix } from "./server-mode-run.ts";
 
@@ -7,7 +9,7 @@ const STEP = join(REPO_ROOT, "scenarios/service/step");
 const CONNECTIONS = 600;
 
 // Fixed-shape workloads (search: false) of the bundled service: a storm of 600 WebSockets under a descriptor
-// limit below it (fd-limit) and above it (figures), and a short backlog-and-drain run.
+// limit below it (fd-limit) and above it (figures), a short backlog-and-drain run, and an abrupt disconnect.
 test(
   "a connection storm above ulimit nofile is an fd-limit cell naming the limit; below it, its figures are recorded",
   async () => {
@@ -18,7 +20,8 @@ test(
       "scenarios:",
       `  storm: { script: ${STEP}/connection-storm-step.js, search: false, durationSeconds: 8, flags: { connections: ${CONNECTIONS}, hold-ms: 2500, connect-timeout-ms: 2000 } }`,
       `  drain: { script: ${STEP}/queue-drain-step.js, search: false, durationSeconds: 12, flags: { rate: 600, produce-ms: 2000, workers: 1, worker-concurrency: 2, work-ms: 10 } }`,
-      "exclude: [{ scenario: drain, nofile: 256 }]",
+      `  cut: { script: ${STEP}/disconnect-step.js, search: false, durationSeconds: 15, flags: { subscribers: 4, rate: 300, drop-ms: 1500, settle-ms: 300 } }`,
+      "exclude: [{ scenario: drain, nofile: 256 }, { scenario: cut, nofile: 256 }]",
       "cloudRun: { targetPerSec: 100, billing: request }",
     ]);
     const byId = (id: string) => records.find((r) => r.cell.id === id);
@@ -47,6 +50,22 @@ test(
     expect(queue["fixed.saturationRatio"]).toBeGreaterThan(1.5);
     expect(queue["fixed.drained"]).toBe(1);
     expect(queue["fixed.drainMs"]).toBeGreaterThan(0);
+    // The backlog-over-time chart's series keeps the peak (each point is the highest backlog of its slice).
+    const backlog = readTimelineParameters(queue).timelines.backlogMessages ?? [];
+    expect(Math.max(...backlog.map(([, messages]) => messages))).toBe(
+      queue["fixed.peakBacklogMessages"] as number,
+    );
+
+    // Subscribers cut without a close frame mid-stream: the service saw it, and kept what it had not seen acked.
+    const cut = byId("cut__cpu1__mem256Mi__smol0__conc80__nofile4096");
+    const kept = cut?.repetitions[0]?.result?.parameters ?? {};
+    expect({ status: cut?.status, abrupt: kept["fixed.serverAbruptClosesCount"] }).toEqual({
+      status: "ok",
+      abrupt: 4,
+    });
+    expect(kept["fixed.keptAtOnceCount"]).toBeGreaterThan(0);
+    expect([kept["fixed.lostAtOnceCount"], kept["fixed.keptAfterSettlePercent"]]).toEqual([0, 100]);
+    expect(fixedShapeTerminal(records)).toContain("keptAfterSettlePercent");
   },
   { timeout: 1_200_000 },
 );

@@ -26,33 +26,52 @@ function system(probePerSec: number, stalled: (call: number) => boolean, ceiling
   };
 }
 
-test("one stalled bracket step below the probe's rate is re-run and does not cap the search", async () => {
-  // The 50% bracket (500/s) stalls once; without the re-run, 500/s would be the upper bound for good.
-  const result = await ceilingSearch(system(1000, (call) => call === 0));
-  expect(result.ceiling.ceilingPerSec).toBeGreaterThanOrEqual(950);
-  expect(result.steps.filter((s) => s.offeredPerSec === 500)).toHaveLength(2);
+test("a stalled first step at the probe's rate is re-run and does not cap the search", async () => {
+  // The first step offers the probe's 1,000/s and stalls; the probe met the SLO there, so a latency-only failure
+  // contradicts it. Without the re-run the search would settle one grid step lower for good.
+  const result = await ceilingSearch(system(1000, (call) => call === 0, 1050));
+  expect(result.ceiling.ceilingPerSec).toBeGreaterThanOrEqual(1000);
+  expect(result.steps.filter((s) => s.phase === "bracket" && s.offeredPerSec === 1000)).toHaveLength(2);
   expect(result.notes.join(" ")).toContain("re-run once (1 of 2)");
+});
+
+test("a bracket failure well below the probe's rate is re-run", async () => {
+  // A probe of 1,000/s that did not meet the SLO (no latency-only re-run) and a true ceiling of 800/s: the gallop
+  // down offers 1,000, 952 and 864/s (fail), then 711/s, which stalls: below 85% of the probe, so it is re-run.
+  const offered: number[] = [];
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1000, false),
+    runStep: async (rate, phase) => {
+      offered.push(rate);
+      return step(phase, rate, rate <= 800 && offered.length !== 4);
+    },
+  });
+  expect(offered[3]).toBeCloseTo(offered[4] as number, 6);
+  expect(result.notes.join(" ")).toContain("well under the probe's rate");
+  expect(result.ceiling.ceilingPerSec).toBeGreaterThanOrEqual(760);
+  expect(result.ceiling.ceilingPerSec).toBeLessThanOrEqual(800);
 });
 
 test("re-runs are bounded per search and counted in its steps and cost", async () => {
   // Every step stalls: each search re-runs at most maxRetries steps and stays within maxSteps.
   const result = await ceilingSearch(system(1000, () => true));
   const reruns = result.notes.filter((note) => note.includes("re-run once")).length;
-  expect(reruns).toBe(CEILING_SEARCH_DEFAULTS.maxRetries);
+  // Nothing passed, so nothing was confirmed: the re-run kept for the confirmation stays unused.
+  expect(reruns).toBe(CEILING_SEARCH_DEFAULTS.maxRetries - 1);
   expect(result.steps.length).toBeLessThanOrEqual(CEILING_SEARCH_DEFAULTS.maxSteps);
   expect(result.ceiling.searchSeconds).toBe(result.steps.length);
   expect(result.ceiling.ceilingPerSec).toBeNull();
 });
 
-test("failures at or above the probe's rate and bisect failures are answers, not stalls: no re-run", async () => {
-  // Probe 900/s, true ceiling 1,000/s: doubling to 1,980/s fails, then bisect steps above 1,000/s fail.
+test("failures above the probe's rate and bisect failures are answers, not stalls: no re-run", async () => {
+  // Probe 900/s, true ceiling 1,000/s: galloping up fails above 1,000/s, then bisect steps above it fail.
   const result = await ceilingSearch(system(900, () => false));
-  expect(result.steps.some((s) => s.phase === "bisect" && !s.sloMet)).toBe(true);
+  expect(result.steps.some((s) => !s.sloMet && s.offeredPerSec > 1000)).toBe(true);
   expect(result.notes.join(" ")).not.toContain("re-run");
   expect(result.ceiling.ceilingPerSec).toBeGreaterThanOrEqual(950);
 });
 
-test("a stalled confirmation below the probe is re-run at the same rate before stepping down", async () => {
+test("a stalled confirmation is re-run at the same rate before falling back", async () => {
   let calls = 0;
   const result = await ceilingSearch({
     probe: async () => step("probe", 1100, true),
@@ -65,7 +84,55 @@ test("a stalled confirmation below the probe is re-run at the same rate before s
   expect(result.ceiling.ceilingPerSec).toBe(confirms[1]?.offeredPerSec ?? null);
 });
 
+test("the last re-run is kept for the confirmation", async () => {
+  // Probe 1,100/s meeting the SLO, true ceiling 1,000/s: the failure at 1,100/s is re-run (latency only, at the
+  // probe's rate), the one at 1,047/s may not be, so the stalled confirmation still gets its re-run.
+  let confirms = 0;
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1100, true),
+    runStep: async (rate, phase) =>
+      step(phase, rate, rate <= 1000 && !(phase === "confirm" && confirms++ === 0)),
+  });
+  const reruns = result.notes.filter((note) => note.includes("re-run once"));
+  expect(reruns).toHaveLength(2);
+  expect(reruns[1]).toContain("confirm step");
+  expect(result.ceiling.ceilingPerSec).toBeGreaterThanOrEqual(950);
+});
+
 test("maxRetries 0 turns the rule off", async () => {
-  const result = await ceilingSearch({ ...system(1000, (call) => call === 0), maxRetries: 0 });
-  expect(result.ceiling.ceilingPerSec).toBeLessThan(500);
+  const result = await ceilingSearch({ ...system(1000, (call) => call === 0, 1050), maxRetries: 0 });
+  expect(result.notes.join(" ")).not.toContain("re-run");
+  expect(result.ceiling.ceilingPerSec).toBeLessThan(1000);
+});
+
+test("a capacity that collapses before the confirmation: the next step is under what it delivered, no 5% walk", async () => {
+  // The search sees a ceiling near 1,000/s; then the capacity drops to 700/s (a neighbour took the CPU).
+  let collapsed = false;
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1000, true),
+    runStep: async (rate, phase) => {
+      if (phase === "confirm") collapsed = true;
+      const capacity = collapsed ? 700 : 1000;
+      return { ...step(phase, rate, rate <= capacity), achievedPerSec: Math.min(rate, capacity) };
+    },
+  });
+  const confirms = result.steps.filter((s) => s.phase === "confirm");
+  // The best pass, its re-run, then one grid step under the 700/s it delivered: confirmed.
+  expect(confirms.map((s) => s.sloMet)).toEqual([false, false, true]);
+  expect(result.ceiling.ceilingPerSec).toBeCloseTo(700 / 1.05, 6);
+  expect(result.notes.join(" ")).toContain("one grid step under what it delivered");
+});
+
+test("a step-down rate that never passed gets no re-run", async () => {
+  let confirms = 0;
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1000, true),
+    runStep: async (rate, phase) =>
+      step(phase, rate, rate <= 1000 && !(phase === "confirm" && confirms++ < 3)),
+  });
+  const confirmRates = result.steps.filter((s) => s.phase === "confirm").map((s) => s.offeredPerSec);
+  // 1,000 (fails), its re-run (fails), 952 (a guess: fails, no re-run), 907 (passes).
+  expect(confirmRates).toHaveLength(4);
+  expect(new Set(confirmRates).size).toBe(3);
+  expect(result.ceiling.ceilingPerSec).not.toBeNull();
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { LoadStep } from "../../contract/result.ts";
-import { ceilingSearch, exhaustiveSweepSeconds } from "../../search/ceiling-search.ts";
+import { ceilingSearch } from "../../search/ceiling-search.ts";
+import { exhaustiveSweepSeconds } from "../../search/exhaustive-sweep-seconds.ts";
 import { findKnee } from "../../search/find-knee.ts";
 import { stepMeetsSlo } from "../../search/step-verdict.ts";
 
@@ -119,9 +120,21 @@ describe("ceilingSearch", () => {
 });
 
 describe("exhaustiveSweepSeconds", () => {
-  test("a 50..110% bracket at 5% is 13 steps plus the probe", () => {
-    const steps = [makeStep("probe", 1000, 1), makeStep("bracket", 500, 1), makeStep("bracket", 1100, 1)];
-    expect(exhaustiveSweepSeconds(steps, 0.05, 1000)).toBeCloseTo(1 + 13, 6);
+  const probe = makeStep("probe", 1000, 1);
+  test("a ceiling at the probe: 50%..100% at 5% of it is 11 passes and one failure, plus the probe", () => {
+    const steps = [probe, makeStep("bracket", 1000, 1), makeStep("bracket", 1100, 1)];
+    expect(exhaustiveSweepSeconds(steps, 0.05, 1000)).toBeCloseTo(1 + 12, 6);
+  });
+
+  test("depends on the probe and the ceiling only, never on the rates the search tried", () => {
+    const near = [probe, makeStep("bracket", 1000, 1), makeStep("bracket", 1050, 1)];
+    const wide = [probe, makeStep("bracket", 100, 1), makeStep("bracket", 4000, 1)];
+    expect(exhaustiveSweepSeconds(wide, 0.05, 1400)).toBeCloseTo(exhaustiveSweepSeconds(near, 0.05, 1400), 6);
+  });
+
+  test("a ceiling below the sweep's start is walked down to: the failures, then the first pass", () => {
+    // Start 500/s, ceiling 400/s, width 20/s: 500, 480, ..., 420 fail (6 steps), 400 passes.
+    expect(exhaustiveSweepSeconds([probe, makeStep("bracket", 400, 1)], 0.05, 400)).toBeCloseTo(1 + 6, 6);
   });
 });
 

@@ -34,7 +34,7 @@ test("the ceiling is never above what the confirming step delivered", async () =
   // A consumer capped at 9,800/s: a short step up to 10,400/s still meets the SLO but delivers at most 9,800/s.
   const capPerSec = 9_800;
   const result = await ceilingSearch({
-    probe: async () => step("probe", 9_500, 9_500, true),
+    probe: async () => step("probe", 9_800, 9_800, true),
     runStep: async (rate, phase) => step(phase, rate, Math.min(rate, capPerSec), rate <= 10_400),
   });
   const confirm = result.steps.filter((s) => s.phase === "confirm" && s.sloMet).at(-1);

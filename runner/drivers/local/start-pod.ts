@@ -14,12 +14,14 @@ import type { ContainerAccounting } from "./with-cgroup-parent.ts";
 /**
  * Server mode on the local engine: an idle holder owns a loopback-only network namespace; sidecars (unlimited) join
  * it and are readied in order; then the limited service joins it and the readiness member polls it. On any failure
- * every container of the pod is removed.
+ * every container of the pod is removed. With `holderId`, the pod joins that running container's namespace instead
+ * (the Swarm driver's anchor task), which the caller owns and removes.
  */
 export async function startPod(
   env: LocalEnvironment,
   spec: PodSpec,
   options: RunOptions,
+  holderId?: string,
 ): Promise<PodHandle> {
   const { docker, accounting, node } = env;
   const labels = spec.service.labels;
@@ -33,9 +35,9 @@ export async function startPod(
   const deadline = Date.now() + spec.readinessTimeoutMs;
   const parent = accounting?.open() ?? null;
   try {
-    const holderId = await create(holderContainerSpec(spec.holderImage, labels));
-    await docker.startContainer(holderId);
-    const member = (m: PodMemberSpec) => memberContainerSpec(m, labels, holderId);
+    const holder = holderId ?? (await create(holderContainerSpec(spec.holderImage, labels)));
+    if (!holderId) await docker.startContainer(holder);
+    const member = (m: PodMemberSpec) => memberContainerSpec(m, labels, holder);
     const sidecarIds: Record<string, string> = {};
     for (const sidecar of spec.sidecars) {
       const id = await create(member({ ...sidecar, stdin: undefined }));
@@ -51,7 +53,7 @@ export async function startPod(
         );
       }
     }
-    const service = { ...spec.service, networkMode: `container:${holderId}` };
+    const service = { ...spec.service, networkMode: `container:${holder}` };
     const serviceId = await create(parent ? { ...service, cgroupParent: parent.path } : service);
     const watched = await startWatched(docker, serviceId);
     const busyAtStart = await env.hostBusySeconds();

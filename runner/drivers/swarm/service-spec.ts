@@ -14,7 +14,7 @@ export function serviceSpec(spec: ContainerSpec, nodeId: string, name: string): 
     labels,
     image: spec.image,
     args: spec.cmd,
-    command: null,
+    command: spec.entrypoint ?? null,
     env: spec.env,
     containerLabels: labels,
     user: spec.user,

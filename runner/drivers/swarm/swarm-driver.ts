@@ -15,13 +15,17 @@ import type {
   RunFacts,
   RunOptions,
 } from "../execution-driver.ts";
+import { CgroupAccounting } from "../local/cgroup-accounting.ts";
+import { readHostBusySeconds } from "../local/read-host-busy-seconds.ts";
 import { processIsAlive } from "../local/remove-orphans.ts";
+import type { ContainerAccounting } from "../local/with-cgroup-parent.ts";
 import { HostSlots } from "../placement/host-slots.ts";
 import { usableHosts } from "../placement/usable-hosts.ts";
 import { distributeImage } from "./distribute-image.ts";
 import { probeNode } from "./probe-node.ts";
 import { runServiceToExit } from "./run-service-to-exit.ts";
 import { serviceSpec } from "./service-spec.ts";
+import { startSwarmPod } from "./start-swarm-pod.ts";
 import { type SwarmMember, swarmMembers } from "./swarm-members.ts";
 import { SwarmNotReadyError } from "./swarm-not-ready-error.ts";
 
@@ -40,12 +44,15 @@ export interface SwarmDriverOptions {
 
 type Prepared = { facts: NodeFacts[]; slots: HostSlots };
 
+const ENGINES_NEXT_STEP = "give each node's engine in BUN_CAPACITY_SWARM_ENGINES";
+
 /** Runs each repetition as a one-shot Swarm job pinned to a node; one measurement per physical host at a time. */
 export class SwarmDriver implements ExecutionDriver {
   readonly name = "swarm" as const;
   private swarm: Promise<{ manager: Engine; members: SwarmMember[] }> | null = null;
   private prepared: Promise<Prepared> | null = null;
   private readonly lastNodeOfCell = new Map<string, string>();
+  private accounting: Promise<ContainerAccounting | null> | null = null;
 
   constructor(private readonly options: SwarmDriverOptions) {}
 
@@ -89,11 +96,32 @@ export class SwarmDriver implements ExecutionDriver {
     }
   }
 
-  startPod(_spec: PodSpec, _options: RunOptions): Promise<PodHandle> {
-    throw new SwarmNotReadyError(
-      "server mode is not implemented on the swarm driver yet",
-      "run service-mode matrices with the local driver (README: Swarm, server mode)",
-    );
+  /** Server mode: an anchor job on a leased node holds the pod (start-swarm-pod.ts); finish() frees the node. */
+  async startPod(spec: PodSpec, options: RunOptions): Promise<PodHandle> {
+    const { slots } = await this.prepare(spec.service.image);
+    const { manager, members } = await this.connect();
+    const cellId = spec.service.labels[CELL_ID_LABEL] ?? spec.service.image;
+    const need = { cpus: spec.service.nanoCpus / 1e9, memoryBytes: spec.service.memoryBytes };
+    const lease = await slots.acquire(need, cellId, this.lastNodeOfCell.get(cellId) ?? null, options.signal);
+    this.lastNodeOfCell.set(cellId, lease.node.id);
+    const engine = members.find((m) => m.node.id === lease.node.id)?.engine;
+    if (!engine) {
+      lease.release();
+      throw new SwarmNotReadyError(
+        `swarm node ${lease.node.hostname} has no engine address`,
+        ENGINES_NEXT_STEP,
+      );
+    }
+    // Cgroup totals and the host's CPU counter are readable only for the node on this machine (the manager).
+    const local = engine === manager;
+    const env = {
+      engine,
+      docker: engine.docker,
+      node: lease.node,
+      accounting: local ? await this.localAccounting(manager) : null,
+      hostBusySeconds: local ? readHostBusySeconds : async () => null,
+    };
+    return startSwarmPod({ manager, env, lease }, spec, options);
   }
 
   /** The run's services, and any task containers Swarm left on the nodes. */
@@ -122,6 +150,14 @@ export class SwarmDriver implements ExecutionDriver {
     return removed;
   }
 
+  private localAccounting(manager: Engine): Promise<ContainerAccounting | null> {
+    this.accounting ??= manager.docker.info().then(
+      (info) => CgroupAccounting.detect(info),
+      () => null,
+    );
+    return this.accounting;
+  }
+
   private connect() {
     this.swarm ??= swarmMembers(this.options.engines).then(({ manager, members }) => {
       for (const m of members.filter((member) => !member.engine))
@@ -144,11 +180,7 @@ export class SwarmDriver implements ExecutionDriver {
         this.options.log?.(`copied ${image} to ${copied} node(s) with docker save | docker load`);
       const facts: NodeFacts[] = [];
       for (const member of members) facts.push(await probeNode(manager, member, image));
-      if (facts.length === 0)
-        throw new SwarmNotReadyError(
-          "no swarm node can be used",
-          "give each node's engine in BUN_CAPACITY_SWARM_ENGINES",
-        );
+      if (facts.length === 0) throw new SwarmNotReadyError("no swarm node can be used", ENGINES_NEXT_STEP);
       const hosts = usableHosts(facts, false);
       this.options.log?.(
         `swarm: ${facts.length} node(s) on ${hosts} physical host(s)${this.options.shareHosts ? ", hosts shared" : ""}`,

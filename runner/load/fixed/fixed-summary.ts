@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FixedTimelines } from "./fixed-timeline.ts";
 
 /**
  * The line a fixed-shape k6 script (connection storm, backlog and drain) prints from handleSummary: its figures
@@ -17,5 +18,7 @@ export const FixedSummary = z.object({
     holdStartMs: z.number().nonnegative().nullable(),
     holdEndMs: z.number().nonnegative().nullable(),
   }),
+  /** Bounded series over the run (queue-drain: backlogMessages); absent when the script keeps none. */
+  timelines: FixedTimelines.optional(),
 });
 export type FixedSummary = z.infer<typeof FixedSummary>;

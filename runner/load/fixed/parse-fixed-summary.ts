@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { GeneratorOutputError } from "../k6/generator-output-error.ts";
+import { FIXED_FIGURE_SCHEMAS } from "./fixed-figure-schemas.ts";
 import { FixedSummary } from "./fixed-summary.ts";
 
 const MARKER = '"bcFixedSummary"';
 
-/** The last fixed-shape summary line of the generator's stdout, validated; anything else is a GeneratorOutputError. */
+/**
+ * The last fixed-shape summary line of the generator's stdout, validated (a known workload's figures by its own
+ * schema); anything else is a GeneratorOutputError.
+ */
 export function parseFixedSummary(stdout: string, stderr: string): FixedSummary {
   const line = stdout
     .split("\n")
@@ -22,6 +26,12 @@ export function parseFixedSummary(stdout: string, stderr: string): FixedSummary 
   if (!parsed.success)
     throw GeneratorOutputError.from(
       `the summary line is malformed: ${z.prettifyError(parsed.error)}`,
+      stderr,
+    );
+  const figures = FIXED_FIGURE_SCHEMAS[parsed.data.workload]?.safeParse(parsed.data.figures);
+  if (figures && !figures.success)
+    throw GeneratorOutputError.from(
+      `the ${parsed.data.workload} figures are malformed: ${z.prettifyError(figures.error)}`,
       stderr,
     );
   return parsed.data;

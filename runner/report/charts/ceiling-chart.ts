@@ -1,5 +1,6 @@
 import type { CellSizing, ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { MIB } from "../../units/bytes.ts";
+import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";
 
 /** Ceiling per instance against vCPU, one line per memory size (dashed: --smol). */
@@ -25,7 +26,7 @@ export function ceilingVsCpu(s: ScenarioSizing): Record<string, unknown> {
     options: {
       scales: {
         x: chartStyle.axis("vCPU", { type: "linear" }),
-        y: chartStyle.axis("ceiling (msg/s per instance)", { beginAtZero: true }),
+        y: chartStyle.axis(`ceiling (${measureLabels.unit(s)} per instance)`, { beginAtZero: true }),
       },
     },
   };

@@ -1,5 +1,6 @@
 import type { CellSizing, ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { fmt } from "../fmt.ts";
+import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";
 
 /** Cost per hour at the target against the ceiling; the recommendation is a star. */
@@ -47,7 +48,7 @@ export function costVsCeiling(s: ScenarioSizing): Record<string, unknown> {
     },
     options: {
       scales: {
-        x: chartStyle.axis("ceiling per instance (msg/s)"),
+        x: chartStyle.axis(`ceiling per instance (${measureLabels.unit(s)})`),
         y: chartStyle.axis("cost at target ($/hour)"),
       },
     },

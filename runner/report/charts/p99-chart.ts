@@ -3,6 +3,7 @@ import type { CellRecord } from "../../results/cell-record.ts";
 import { stepAtCeiling } from "../../results/step-at-ceiling.ts";
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { fmt } from "../fmt.ts";
+import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";
 
 // The closed-loop probe has no offered rate of its own (offered = achieved), so it is not a point on the curve.
@@ -59,7 +60,7 @@ export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): 
     backgroundColor: "#16a34a",
   });
   datasets.push({
-    label: `SLO p99 ${s.sloP99Ms} ms`,
+    label: `SLO ${measureLabels.p99(s)} ${s.sloP99Ms} ms`,
     data: [
       { x: 0, y: s.sloP99Ms },
       { x: maxX, y: s.sloP99Ms },
@@ -75,8 +76,8 @@ export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): 
     options: {
       plugins: { legend: { position: "right" } },
       scales: {
-        x: chartStyle.axis("offered load (msg/s)"),
-        y: chartStyle.axis("p99 latency (ms, log)", { type: "logarithmic" }),
+        x: chartStyle.axis(`offered load (${measureLabels.unit(s)})`),
+        y: chartStyle.axis(`${measureLabels.p99(s)} latency (ms, log)`, { type: "logarithmic" }),
       },
     },
   };

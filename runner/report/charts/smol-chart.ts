@@ -1,6 +1,7 @@
 import type { CellSizing, ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { MIB } from "../../units/bytes.ts";
 import { fmt } from "../fmt.ts";
+import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";
 
 /** Ceiling bars and peak-memory points, --smol next to default. */
@@ -56,7 +57,7 @@ export function smolVsDefault(s: ScenarioSizing): Record<string, unknown> {
     },
     options: {
       scales: {
-        y: chartStyle.axis("ceiling (msg/s)", { beginAtZero: true, position: "left" }),
+        y: chartStyle.axis(`ceiling (${measureLabels.unit(s)})`, { beginAtZero: true, position: "left" }),
         y1: chartStyle.axis("peak memory (MiB)", {
           beginAtZero: true,
           position: "right",

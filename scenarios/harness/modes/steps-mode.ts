@@ -1,9 +1,13 @@
 import type { Ceiling } from "../../../contract/result.ts";
-import { CEILING_SEARCH_DEFAULTS, exhaustiveSweepSeconds } from "../../../search/ceiling-search.ts";
+import { CEILING_SEARCH_DEFAULTS } from "../../../search/ceiling-search.ts";
+import { exhaustiveSweepSeconds } from "../../../search/exhaustive-sweep-seconds.ts";
 import { findKnee } from "../../../search/find-knee.ts";
 import { provenRatePerSec } from "../../../search/proven-rate-per-sec.ts";
 import type { ModeRunner } from "../mode-runner.ts";
 import type { RunOutcome, StepOutcome } from "../run-outcome.ts";
+
+/** Default rates of --mode=steps without --rates, as fractions of the closed-loop probe (the seed plan's sweep). */
+const DEFAULT_STEP_FRACTIONS = [0.5, 0.75, 0.9, 1.0, 1.1] as const;
 
 /** --mode=steps: fixed-rate steps at --rates (or 50..110% of a closed-loop probe); a single rate runs --duration-s. */
 export async function runStepsMode(runner: ModeRunner, rates: number[] | undefined): Promise<RunOutcome> {
@@ -14,7 +18,7 @@ export async function runStepsMode(runner: ModeRunner, rates: number[] | undefin
   if (offered === undefined) {
     probe = await runner.closedPhase(stepMs, "probe");
     const estimate = Math.max(1, probe.step.achievedPerSec);
-    offered = CEILING_SEARCH_DEFAULTS.bracketFractions.map((fraction) => estimate * fraction);
+    offered = DEFAULT_STEP_FRACTIONS.map((fraction) => estimate * fraction);
   }
   const durationMs = offered.length === 1 ? runner.flags.durationS * 1000 : stepMs;
   for (const rate of offered) outcomes.push(await runner.openStep(rate, "fixed", durationMs));

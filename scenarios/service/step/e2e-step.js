@@ -4,6 +4,9 @@
 // completes when every subscriber got it and the service holds nothing unacked; the rest count as lost
 // (started - completed), which fails the step. Flags (matrix `flags:`): subscribers (1), fanout
 // (broadcast | shared), pipelines (VUs, each with its own topic; 1), payload-bytes (1024).
+// What the reports call its rate and its latency (runner/results/rate-unit.ts, latency-kind.ts):
+// bc-rate-unit: publishes/s
+// bc-latency: end-to-end
 import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";

@@ -2,7 +2,8 @@
 // `produce-ms` while `workers` WebSockets each process `worker-concurrency` messages at a time, `work-ms` each
 // (capacity = workers x worker-concurrency x 1000 / work-ms per second); then production stops and the backlog
 // drains. From the service's stats, sampled every 100 ms: peak backlog, drain time, creation and processing rates
-// over the production phase and their ratio (saturation: above 1 the backlog grows). One bcFixedSummary line.
+// over the production phase and their ratio (saturation: above 1 the backlog grows). One bcFixedSummary line,
+// with the backlog over time (at most TIMELINE_POINTS points) for the report's chart.
 import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
@@ -65,6 +66,26 @@ const gauges = Object.fromEntries(
   ].map((name) => [name, new Gauge(`queue_${name}`)]),
 );
 const rejected = new Counter("queue_publish_rejected");
+// handleSummary sees only metrics: the timeline travels as one gauge pair per point, made up front (bounded).
+const TIMELINE_POINTS = 60;
+const timeline = [...Array(TIMELINE_POINTS).keys()].map((i) => ({
+  atMs: new Gauge(`queue_timeline_at_ms_${i}`),
+  backlog: new Gauge(`queue_timeline_backlog_${i}`),
+}));
+
+/** At most TIMELINE_POINTS samples: each slice of the run keeps its highest backlog, so the peak survives. */
+function addTimeline(samples) {
+  const slices = Math.min(TIMELINE_POINTS, samples.length);
+  for (let i = 0; i < slices; i++) {
+    const slice = samples.slice(
+      Math.floor((i * samples.length) / slices),
+      Math.floor(((i + 1) * samples.length) / slices),
+    );
+    const top = slice.reduce((a, b) => (b.backlog > a.backlog ? b : a));
+    timeline[i].atMs.add(top.atMs);
+    timeline[i].backlog.add(top.backlog);
+  }
+}
 
 export function setup() {
   const topic = `queue-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -115,9 +136,11 @@ export async function work(data) {
   let atProduceEnd = null;
   let drainedAt = null;
   const first = await subscriptionStats(sub);
+  const samples = [{ atMs: Math.max(0, Date.now() - start), backlog: first.backlog }];
   while (Date.now() < produceEnd + MAX_DRAIN_MS) {
     const now = Date.now();
     const s = await subscriptionStats(sub);
+    samples.push({ atMs: now - start, backlog: s.backlog });
     if (s.backlog > peak) peak = s.backlog;
     if (atProduceEnd === null && now >= produceEnd) atProduceEnd = { now, ...s };
     if (atProduceEnd !== null && s.backlog === 0) {
@@ -139,6 +162,7 @@ export async function work(data) {
   gauges.drainMs.add(drainedAt === null ? MAX_DRAIN_MS : Math.max(0, drainedAt - produceEnd));
   gauges.startAtMs.add(start);
   gauges.workerCapacityPerSec.add(WORK_MS > 0 ? (WORKERS * WORKER_CONCURRENCY * 1000) / WORK_MS : 0);
+  addTimeline(samples);
   for (const ws of sockets) ws.close();
 }
 
@@ -157,9 +181,13 @@ export function handleSummary(summary) {
   figures.publishRejectedCount = v("queue_publish_rejected", "count");
   // Publishes k6 could not start on time (all `concurrency` producers busy): the offered rate was not reached.
   figures.producerDroppedCount = v("dropped_iterations", "count");
+  const backlog = [];
+  for (let i = 0; i < TIMELINE_POINTS && summary.metrics[`queue_timeline_at_ms_${i}`]; i++)
+    backlog.push([v(`queue_timeline_at_ms_${i}`, "value"), v(`queue_timeline_backlog_${i}`, "value")]);
   const line = {
     bcFixedSummary: 1,
     workload: "queue-drain",
+    timelines: { backlogMessages: backlog },
     connectionsRequested: null,
     failures: figures.publishRejectedCount,
     figures,

@@ -13,7 +13,7 @@ describe("the repository's matrix.yaml", () => {
     expect(matrix.defaultProfile).toBe("server");
     expect(Object.keys(matrix.profiles)).toEqual([
       "quick",
-      "inprocess",
+      "standard",
       "full",
       "server",
       "service-full",
@@ -27,8 +27,8 @@ describe("the repository's matrix.yaml", () => {
     expect(plan.estimatedSeconds).toBeLessThan(0.5 * 120);
   });
 
-  test("inprocess fits 10 minutes on a 2-core host, with margin", () => {
-    const plan = planRun(matrix, { profile: "inprocess" }, HOST);
+  test("standard (the in-process engine) fits 10 minutes on a 2-core host, with margin", () => {
+    const plan = planRun(matrix, { profile: "standard" }, HOST);
     expect(plan.cells).toHaveLength(12);
     expect(plan.cells.every((cell) => cell.exceedsHost === null)).toBe(true);
     expect(plan.estimatedSeconds).toBeLessThan(0.8 * 600);
@@ -79,7 +79,7 @@ describe("the repository's matrix.yaml", () => {
   test("service-full runs every workload shape, fixed-shape ones without a search, and one storm under nofile", () => {
     const plan = planRun(matrix, { profile: "service-full" }, HOST);
     const fixed = plan.cells.filter((cell) => cell.service?.fixed).map((cell) => cell.scenario);
-    expect(new Set(fixed)).toEqual(new Set(["connection-storm", "queue-drain"]));
+    expect(new Set(fixed)).toEqual(new Set(["connection-storm", "queue-drain", "abrupt-disconnect"]));
     expect(plan.cells.filter((cell) => cell.nofile === 4096).map((cell) => cell.id)).toEqual([
       "connection-storm__cpu1__mem512Mi__smol0__conc80__nofile4096",
     ]);

@@ -40,6 +40,24 @@ describe("runServerRepetition, fixed shape (search: false)", () => {
     });
   });
 
+  test("a workload's timelines are kept as timeline.* parameters the reports read back", async () => {
+    const drain = JSON.stringify({
+      ...JSON.parse(summary(0)),
+      workload: "queue-drain",
+      timelines: {
+        backlogMessages: [
+          [0, 0],
+          [100, 40],
+          [900, 0],
+        ],
+      },
+    });
+    const { repetition } = await run(drain);
+    expect(BenchResult.parse(repetition.result).parameters["timeline.backlogMessages"]).toBe(
+      "[[0,0],[100,40],[900,0]]",
+    );
+  });
+
   test("failed connections under a binding nofile are fd-limit; the same failures without one stay ok", async () => {
     const limited = await run(summary(344), 256);
     expect(limited.repetition.status).toBe("fd-limit");

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { exportReports } from "../../../runner/report/export-reports.ts";
 import { fakeMatrix } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
+import { serviceRun } from "./service-run-fixture.ts";
 
 const CHROMIUM = Bun.which("chromium") ?? Bun.which("chromium-browser");
 const ARTIFACTS = resolve(import.meta.dir, "../../../.artifacts");
@@ -61,6 +62,22 @@ describe.skipIf(!CHROMIUM)("report.html in headless Chromium", () => {
       const bytes = new Uint8Array(await Bun.file(png).arrayBuffer());
       expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
       expect(bytes.length).toBeGreaterThan(50_000);
+    },
+    CHROMIUM_TIMEOUT_MS,
+  );
+
+  test(
+    "a server-mode run's charts render too: per-scenario charts, storm connections and memory, backlog over time",
+    async () => {
+      const records = await serviceRun("run-html-service");
+      const runDir = await writeFixtureRun(await tempResultsDir(), "run-html-service", records);
+      const { files } = await exportReports(runDir, { print: false });
+      const dom = await chromium(["--virtual-time-budget=5000", "--dump-dom", `file://${files.reportHtml}`]);
+      // ingest and e2e: 5 charts each; the storm 2, the queue 1.
+      expect(Number(dom.match(/data-charts-expected="(\d+)"/)?.[1])).toBe(13);
+      expect(Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1])).toBe(13);
+      for (const id of ["chart-fixed-0-connections", "chart-fixed-0-memory", "chart-fixed-1-backlog"])
+        expect(dom).toMatch(new RegExp(`<canvas id="${id}"[^>]*data-rendered="true"`));
     },
     CHROMIUM_TIMEOUT_MS,
   );

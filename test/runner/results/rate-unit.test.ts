@@ -1,0 +1,35 @@
+import { describe, expect, test } from "bun:test";
+import { latencyKindOf } from "../../../runner/results/latency-kind.ts";
+import { rateUnitOf } from "../../../runner/results/rate-unit.ts";
+import { servedRecord, stepScript } from "../report/service-run-fixture.ts";
+import { fakeCellRecord } from "../sizing/fixture-builder.ts";
+
+const served = (script: string) => servedRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 100, script });
+
+describe("rateUnitOf / latencyKindOf", () => {
+  test("in-container scenarios count messages; their latency is the scenario's own", () => {
+    const record = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 100 });
+    expect(rateUnitOf(record.cell)).toBe("msg/s");
+    expect(latencyKindOf(record)).toBe("end-to-end");
+    const publish = structuredClone(record);
+    for (const r of publish.repetitions) if (r.result?.slo) r.result.slo.latency = "publish";
+    expect(latencyKindOf(publish)).toBe("publish");
+    expect(latencyKindOf({ ...record, repetitions: [] })).toBeNull();
+  });
+
+  test("server mode counts requests and times them, unless the script declares otherwise", async () => {
+    const ingest = served(await stepScript("ingest-step.js"));
+    expect(rateUnitOf(ingest.cell)).toBe("req/s");
+    expect(latencyKindOf(ingest)).toBe("request");
+    const e2e = served(await stepScript("e2e-step.js"));
+    expect(rateUnitOf(e2e.cell)).toBe("publishes/s");
+    expect(latencyKindOf(e2e)).toBe("end-to-end");
+  });
+
+  test("a malformed declaration is ignored: requests are what the generator paced", () => {
+    expect(rateUnitOf(served("// bc-rate-unit: Widgets per sec\n").cell)).toBe("req/s");
+    expect(rateUnitOf(served("// bc-rate-unit: orders/s\n").cell)).toBe("orders/s");
+    expect(rateUnitOf(served("const x = 1; // bc-rate-unit: orders/s\n").cell)).toBe("req/s");
+    expect(latencyKindOf(served("// bc-latency: whenever\n"))).toBe("request");
+  });
+});
