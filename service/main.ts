@@ -27,6 +27,15 @@ function main(): void {
   console.log(
     `pubsub service listening on ${config.host}:${service.port} (auto-create ${config.autoCreate})`,
   );
+  service.publish.then(
+    ({ protocol, port }) => {
+      if (protocol !== "http1") console.log(`publish also over ${protocol} on ${config.host}:${port}`);
+    },
+    (error: Error) => {
+      console.error(`${error.message}.`);
+      process.exit(EXIT_CANNOT_LISTEN);
+    },
+  );
   const shutdown = (signal: string) => {
     console.log(`${signal}: draining (up to ${config.shutdownGraceMs} ms)`);
     void service.stop().then(() => {

@@ -1,5 +1,6 @@
 import type { PubSub, Topic } from "../engine/index.ts";
 import type { ServiceConfig } from "./config/service-config.ts";
+import type { PublishEndpoint } from "./protocol/publish-listener.ts";
 import type { SocketCounters } from "./stats/socket-counters.ts";
 import type { SocketSession } from "./ws/socket-session.ts";
 
@@ -16,4 +17,6 @@ export interface ServiceContext {
   readonly subscriptionTopics: Map<string, string>;
   readonly startedAtMs: number;
   shuttingDown: boolean;
+  /** null until the publish endpoint (PUBSUB_PROTOCOL) listens; /healthz answers 503 until then. */
+  publishEndpoint: PublishEndpoint | null;
 }

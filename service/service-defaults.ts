@@ -21,3 +21,11 @@ export const CLOSE_SUBSCRIPTION_GONE = 4404;
 export const CLOSE_SHUTTING_DOWN = 1001;
 /** The code a socket reports when it closed without a close frame (RFC 6455: never sent on the wire). */
 export const CLOSE_ABNORMAL = 1006;
+/** Protocols the publish endpoint can also speak (PUBSUB_PROTOCOL); HTTP/1.1 on PORT is always on. */
+export const PUBLISH_PROTOCOLS = ["http1", "h2", "grpc"] as const;
+/** HTTP/2 over TLS (k6 negotiates h2 only via ALPN) and gRPC over cleartext HTTP/2, as Cloud Run forwards it. */
+export const DEFAULT_H2_PORT = 8443;
+export const DEFAULT_GRPC_PORT = 50051;
+/** A checked-in, test-only certificate for loopback benchmarks (service/h2/test-tls/README.md). */
+export const TEST_TLS_CERT_FILE = new URL("./h2/test-tls/test-only-cert.pem", import.meta.url).pathname;
+export const TEST_TLS_KEY_FILE = new URL("./h2/test-tls/test-only-key.pem", import.meta.url).pathname;

@@ -3,6 +3,8 @@ import type { ServiceConfig } from "./config/service-config.ts";
 import { adminRoutes } from "./http/admin-routes.ts";
 import { handlePublish } from "./http/handle-publish.ts";
 import { jsonResponse } from "./http/json-response.ts";
+import type { PublishEndpoint, PublishListener } from "./protocol/publish-listener.ts";
+import { startPublishListener } from "./protocol/start-publish-listener.ts";
 import type { ServiceContext } from "./service-context.ts";
 import { CLOSE_SHUTTING_DOWN, RETRY_AFTER_SECONDS } from "./service-defaults.ts";
 import { newSocketCounters } from "./stats/socket-counters.ts";
@@ -13,6 +15,8 @@ export interface RunningService {
   readonly url: string;
   readonly port: number;
   readonly context: ServiceContext;
+  /** Where publish is benchmarked (PUBSUB_PROTOCOL): PORT for http1, else the extra listener once it is bound. */
+  readonly publish: Promise<PublishEndpoint>;
   /** Stops accepting, closes subscriber sockets (their unacked messages go back), waits for requests in flight. */
   stop(): Promise<void>;
 }
@@ -39,21 +43,27 @@ export function startService(config: ServiceConfig, pubsub = new PubSub()): Runn
     subscriptionTopics: new Map(),
     startedAtMs: Date.now(),
     shuttingDown: false,
+    publishEndpoint: null,
+  };
+  const routes = {
+    "/healthz": {
+      // Not ready until the publish endpoint listens; its protocol and port let a load script follow it.
+      GET: () =>
+        ctx.shuttingDown || ctx.publishEndpoint === null
+          ? unavailable()
+          : jsonResponse(200, { status: "ok", publish: ctx.publishEndpoint }),
+    },
+    "/topics/:topic/publish": {
+      POST: (request: Bun.BunRequest<"/topics/:topic/publish">) =>
+        ctx.shuttingDown ? unavailable() : handlePublish(ctx, request.params.topic, request),
+    },
+    ...adminRoutes(ctx),
   };
   const server = Bun.serve<SocketSession>({
     port: config.port,
     hostname: config.host,
     maxRequestBodySize: config.maxBodyBytes,
-    routes: {
-      "/healthz": {
-        GET: () => (ctx.shuttingDown ? unavailable() : jsonResponse(200, { status: "ok" })),
-      },
-      "/topics/:topic/publish": {
-        POST: (request: Bun.BunRequest<"/topics/:topic/publish">) =>
-          ctx.shuttingDown ? unavailable() : handlePublish(ctx, request.params.topic, request),
-      },
-      ...adminRoutes(ctx),
-    },
+    routes,
     fetch(request, srv) {
       const path = new URL(request.url).pathname;
       const match = SUBSCRIBE_PATH.exec(path);
@@ -89,19 +99,35 @@ export function startService(config: ServiceConfig, pubsub = new PubSub()): Runn
     },
   });
   const port = server.port as number;
+  let listener: PublishListener | null = null;
+  if (config.protocol === "http1") ctx.publishEndpoint = { protocol: "http1", port };
+  const publish = startPublishListener(ctx, routes).then((started) => {
+    listener = started;
+    ctx.publishEndpoint = started?.endpoint ?? { protocol: "http1", port };
+    return ctx.publishEndpoint;
+  });
+  // Callers that only use PORT need not handle a failed extra listener; main.ts exits on it.
+  publish.catch(() => undefined);
   return {
     url: `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`,
     port,
     context: ctx,
+    publish,
     async stop() {
       if (ctx.shuttingDown) return;
       ctx.shuttingDown = true;
+      // A listener still binding is stopped once bound.
+      const closingListener = publish.then(
+        () => (listener as PublishListener | null)?.stop(config.shutdownGraceMs),
+        () => undefined,
+      );
       const closing = server.stop(false);
       for (const session of [...ctx.sessions])
         session.closeSocket(CLOSE_SHUTTING_DOWN, "Service shutting down");
       const grace = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref());
       await Promise.race([closing, grace]);
       await server.stop(true);
+      await closingListener;
     },
   };
 }

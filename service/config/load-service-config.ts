@@ -32,5 +32,10 @@ export function loadServiceConfig(env: Record<string, string | undefined>): Serv
     maxBodyBytes: e.PUBSUB_MAX_BODY_BYTES,
     shutdownGraceMs: e.PUBSUB_SHUTDOWN_GRACE_MS,
     testDropEveryNDeliveries: e.PUBSUB_TEST_DROP_EVERY_N_DELIVERIES,
+    protocol: e.PUBSUB_PROTOCOL,
+    h2Port: e.PUBSUB_H2_PORT,
+    grpcPort: e.PUBSUB_GRPC_PORT,
+    tlsCertFile: e.PUBSUB_TLS_CERT_FILE,
+    tlsKeyFile: e.PUBSUB_TLS_KEY_FILE,
   };
 }

@@ -1,14 +1,12 @@
-import { type PublishInput, PubSubError } from "../../engine/index.ts";
+import type { PublishInput } from "../../engine/index.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { badRequest } from "./bad-request.ts";
-import { commitMessages } from "./commit-messages.ts";
-import { createTopicIfMissing } from "./create-topic-if-missing.ts";
 import { errorResponse } from "./error-response.ts";
 import { jsonResponse } from "./json-response.ts";
 import { parsePublishBody } from "./publish-body.ts";
+import { publishToTopic } from "./publish-to-topic.ts";
 import { readJsonBody } from "./read-json-body.ts";
 import { toPublishInput } from "./to-publish-input.ts";
-import { topicHandle } from "./topic-handle.ts";
 
 /**
  * POST /topics/:topic/publish, one message or `{messages: [...]}`. Every message is checked before any is
@@ -30,14 +28,8 @@ export async function handlePublish(
     if (typeof input === "string") return badRequest(input);
     inputs.push(input);
   }
-  let result = commitMessages(topicHandle(ctx, topicName), inputs);
-  if (result.ids.length === 0 && ctx.config.autoCreate && isNotFound(result.error)) {
-    await createTopicIfMissing(ctx, topicName);
-    result = commitMessages(topicHandle(ctx, topicName), inputs);
-  }
+  const result = await publishToTopic(ctx, topicName, inputs);
   if (result.error !== null)
     return errorResponse(result.error, result.ids.length > 0 ? { messageIds: result.ids } : {});
   return jsonResponse(200, { messageIds: result.ids });
 }
-
-const isNotFound = (error: unknown) => error instanceof PubSubError && error.code === "NOT_FOUND";

@@ -4,6 +4,13 @@ import { CONTEXT_ENTRIES } from "../../runner/image/image-defaults.ts";
 
 const root = join(import.meta.dir, "../..");
 
+/** "@scope/name/sub" → "@scope/name", "name/sub" → "name". */
+const packageName = (path: string) =>
+  path
+    .split("/")
+    .slice(0, path.startsWith("@") ? 2 : 1)
+    .join("/");
+
 /** Every repo file service/main.ts loads, following relative imports; package imports are collected apart. */
 async function importClosure(entry: string): Promise<{ files: Set<string>; packages: Set<string> }> {
   const transpiler = new Bun.Transpiler({ loader: "ts" });
@@ -16,7 +23,7 @@ async function importClosure(entry: string): Promise<{ files: Set<string>; packa
     files.add(rel);
     for (const { path } of transpiler.scanImports(await Bun.file(file).text())) {
       if (path.startsWith(".")) queue.push(resolve(dirname(file), path));
-      else if (!path.startsWith("node:") && path !== "bun") packages.add(path.split("/")[0] as string);
+      else if (!path.startsWith("node:") && path !== "bun") packages.add(packageName(path));
     }
   }
   return { files, packages };

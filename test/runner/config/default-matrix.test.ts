@@ -11,7 +11,14 @@ const matrix = loadMatrix(path.join(REPO_ROOT, "matrix.yaml"));
 describe("the repository's matrix.yaml", () => {
   test("defaults to the server profile (the bundled service in server mode)", () => {
     expect(matrix.defaultProfile).toBe("server");
-    expect(Object.keys(matrix.profiles)).toEqual(["quick", "standard", "full", "server", "service-full"]);
+    expect(Object.keys(matrix.profiles)).toEqual([
+      "quick",
+      "standard",
+      "full",
+      "server",
+      "service-full",
+      "protocols",
+    ]);
   });
 
   test("quick fits 2 minutes on a 2-core host, with margin", () => {
@@ -77,5 +84,18 @@ describe("the repository's matrix.yaml", () => {
       "connection-storm__cpu1__mem512Mi__smol0__conc80__nofile4096",
     ]);
     expect(plan.cells.find((c) => c.scenario === "broadcast-100")?.flags).toMatchObject({ subscribers: 100 });
+  });
+
+  test("protocols compares http1, h2 and gRPC as variants that set the service's PUBSUB_PROTOCOL, within 5 minutes", () => {
+    const plan = planRun(matrix, { profile: "protocols" }, HOST);
+    expect(plan.cells.map((cell) => [cell.variant?.name, cell.env.PUBSUB_PROTOCOL])).toEqual([
+      ["http1", "http1"],
+      ["h2", "h2"],
+      ["grpc", "grpc"],
+    ]);
+    expect(new Set(plan.cells.map((cell) => cell.service?.scriptPath))).toEqual(
+      new Set([path.join(REPO_ROOT, "scenarios/service/step/protocol-ingest-step.js")]),
+    );
+    expect(plan.estimatedSeconds).toBeLessThan(5 * 60);
   });
 });

@@ -122,9 +122,9 @@ function outcome(result) {
   return { failed, serviceMs };
 }
 
-/** From first byte queued to last byte read (k6's timings, sub-millisecond); null without an answer. */
+/** From first byte queued to last byte read (k6's timings, sub-millisecond); null without an answer or timings (gRPC). */
 function service(res) {
-  if (res.status === 0) return null;
+  if (res.status === 0 || res.timings === undefined) return null;
   const t = res.timings;
   return t.blocked + t.connecting + t.tls_handshaking + t.sending + t.waiting + t.receiving;
 }

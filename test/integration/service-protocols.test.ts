@@ -1,0 +1,37 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { REPO_ROOT } from "./integration-image.ts";
+import { measured, runServerMatrix } from "./server-mode-run.ts";
+
+const STEP = join(REPO_ROOT, "scenarios/service/step");
+
+// The bundled service in its container with PUBSUB_PROTOCOL=grpc; k6 in its network namespace publishes over gRPC
+// (pinned by the flag, so a service that did not serve gRPC would fail the step) through a full ceiling search.
+test(
+  "gRPC ingest through the runner: the service in its container answers the publishes, a ceiling is found",
+  async () => {
+    const records = await runServerMatrix([
+      `service: { build: { context: ${REPO_ROOT} }, port: 8080, readyPath: /healthz, command: [service/main.ts], env: { PUBSUB_PROTOCOL: grpc } }`,
+      "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 50, timeoutSeconds: 60 }",
+      "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
+      `scenarios: { grpc-ingest: { script: ${STEP}/protocol-ingest-step.js, flags: { protocol: grpc, batch: 10, payload: small } } }`,
+      "cloudRun: { targetPerSec: 100, billing: request }",
+    ]);
+    const [record] = records;
+    expect(record ? measured(record) : null).toMatchObject({ status: "ok" });
+    expect(record?.summary.ceilingPerSec?.median ?? 0).toBeGreaterThan(0);
+    const steps = record?.repetitions[0]?.result?.steps ?? [];
+    const passing = steps.filter((step) => step.sloMet);
+    expect(passing.length).toBeGreaterThan(0);
+    // Below the ceiling every publish was answered OK: no errors, drops or losses, a rate actually achieved.
+    for (const step of passing) {
+      expect({ errors: step.errors, dropped: step.dropped, lost: step.lost }).toEqual({
+        errors: 0,
+        dropped: 0,
+        lost: 0,
+      });
+      expect(step.achievedPerSec).toBeGreaterThan(0);
+    }
+  },
+  { timeout: 300_000 },
+);
