@@ -14,7 +14,7 @@ test(
       `service: { build: { context: ${REPO_ROOT} }, port: 8080, readyPath: /healthz, command: [service/main.ts], env: { PUBSUB_PROTOCOL: grpc } }`,
       "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 50, timeoutSeconds: 60 }",
       "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
-      `scenarios: { grpc-ingest: { script: ${STEP}/protocol-ingest-step.js, flags: { protocol: grpc, batch: 10, payload: small } } }`,
+      `scenarios: { grpc-ingest: { script: ${STEP}/ingest-step.js, flags: { protocol: grpc, batch: 10, payload: small } } }`,
       "cloudRun: { targetPerSec: 100, billing: request }",
     ]);
     const [record] = records;

@@ -2,7 +2,14 @@
 // `batch` messages (1 = single, more = bulk) drawn from the benchmarking plan's payload mix `payload` (small 1 KB,
 // medium 10 KB, mixed 90% 1 KB + 10% 500 KB, full-spectrum 70/20/8/2% of 1/10/500/1024 KB). The rate and the
 // ceiling are publish requests per second; a bulk request carries `batch` messages.
+// Flag `protocol` (default http1, on the step's own port): http1, h2 or grpc, or auto, the one the service
+// advertises in GET /healthz (`publish: {protocol, port}`, set by its PUBSUB_PROTOCOL), so an A/B of protocols is
+// variants of one matrix that differ in the service's env only; `publish-port` pins the port. HTTP/2 is over TLS (k6
+// negotiates h2 via ALPN only; certificate not verified, loopback only); gRPC is cleartext HTTP/2 with server
+// reflection (no proto file). gRPC answers carry no k6 timings: their latency is timed with Date.now() (whole ms).
+import encoding from "k6/encoding";
 import http from "k6/http";
+import grpc from "k6/net/grpc";
 import { readStep, runStep, stepOptions, stepSummary } from "/bun-capacity/step-lib.js";
 
 const step = readStep();
@@ -22,49 +29,101 @@ const MIXES = {
     [1024 * KB, 2],
   ],
 };
+const PROTOCOLS = ["auto", "http1", "h2", "grpc"];
+const PUBLISH_RPC = "bun_capacity.pubsub.v1.Publisher/PublishBatch";
 const BATCH = Number(flags.batch ?? 1);
 if (!Number.isInteger(BATCH) || BATCH < 1 || BATCH > 1000)
   throw new Error(`flag batch=${flags.batch}: expected a whole number 1..1000`);
 const MIX = MIXES[flags.payload ?? "small"];
 if (MIX === undefined)
   throw new Error(`flag payload=${flags.payload}: expected one of ${Object.keys(MIXES).join(", ")}`);
+const PROTOCOL = String(flags.protocol ?? "http1");
+if (!PROTOCOLS.includes(PROTOCOL))
+  throw new Error(`flag protocol=${flags.protocol}: expected one of ${PROTOCOLS.join(", ")}`);
+const PINNED_PORT = flags["publish-port"] === undefined ? null : Number(flags["publish-port"]);
+if (PINNED_PORT !== null && !(Number.isInteger(PINNED_PORT) && PINNED_PORT > 0 && PINNED_PORT < 65536))
+  throw new Error(`flag publish-port=${flags["publish-port"]}: expected a port 1..65535`);
 
-// One JSON-quoted payload per size; 100 slots give the mix's exact shares over every 100 messages.
+// One payload per size (JSON-quoted for HTTP, base64 for gRPC bytes); 100 slots give the mix's exact shares.
 const quoted = {};
+const base64 = {};
 const slots = [];
 for (const [bytes, percent] of MIX) {
-  if (quoted[bytes] === undefined) quoted[bytes] = JSON.stringify("x".repeat(bytes));
+  if (quoted[bytes] === undefined) {
+    quoted[bytes] = JSON.stringify("x".repeat(bytes));
+    base64[bytes] = encoding.b64encode("x".repeat(bytes));
+  }
   for (let i = 0; i < percent; i++) slots.push(bytes);
 }
 // 37 is coprime with 100: consecutive messages walk the slots spread out.
-const message = (index) => `{"data":${quoted[slots[(index * 37) % 100]]}}`;
+const sizeOf = (index) => slots[(index * 37) % 100];
 const params = {
   headers: { "content-type": "application/json" },
   timeout: `${step.timeoutMs}ms`,
   responseType: "none",
 };
+// Created in the init context (k6 requires it); connected once per step, before the paced sends.
+const client = new grpc.Client();
 
-export const options = stepOptions(step);
+// HTTP/2 needs TLS in k6; the service's certificate is a test-only self-signed one on loopback.
+export const options = { ...stepOptions(step), insecureSkipTLSVerify: true };
 
 export function setup() {
+  const endpoint = publishEndpoint();
   // A topic without subscriptions: publishing is accepted and counted, nothing is kept (a firehose).
   const topic = `ingest-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
   const res = http.put(`${step.baseUrl}/admin/topics/${topic}`, null, params);
   if (res.status < 200 || res.status >= 300) throw new Error(`create topic ${topic}: HTTP ${res.status}`);
-  return { topic };
+  return { topic, ...endpoint };
 }
 
-function body(index) {
+/** The protocol and port to publish on: the flags' (http1 defaults to the step's port), or what GET /healthz advertises. */
+function publishEndpoint() {
+  if (PROTOCOL === "http1" && PINNED_PORT === null)
+    return { protocol: "http1", port: Number(/:(\d+)$/.exec(step.baseUrl)?.[1]) };
+  const health = http.get(`${step.baseUrl}/healthz`, { timeout: params.timeout, responseType: "text" });
+  const advertised = health.status === 200 ? health.json("publish") : null;
+  const protocol = PROTOCOL === "auto" ? advertised?.protocol : PROTOCOL;
+  const port = PINNED_PORT ?? (advertised?.protocol === protocol ? advertised?.port : undefined);
+  if (!PROTOCOLS.includes(protocol) || !Number.isInteger(port))
+    throw new Error(
+      `GET ${step.baseUrl}/healthz (HTTP ${health.status}) advertises no publish endpoint for protocol ${PROTOCOL}; set flags protocol (http1, h2, grpc) and publish-port`,
+    );
+  return { protocol, port };
+}
+
+const httpBody = (index) => {
+  const message = (i) => `{"data":${quoted[sizeOf(i)]}}`;
   if (BATCH === 1) return message(index);
   const parts = [];
   for (let i = 0; i < BATCH; i++) parts.push(message(index * BATCH + i));
   return `{"messages":[${parts.join(",")}]}`;
+};
+
+const grpcRequest = (topic, index) => {
+  const messages = [];
+  for (let i = 0; i < BATCH; i++) messages.push({ data: base64[sizeOf(index * BATCH + i)] });
+  return { topic, messages };
+};
+
+function sender(data) {
+  if (data.protocol === "grpc") {
+    client.connect(`127.0.0.1:${data.port}`, { plaintext: true, reflect: true, timeout: params.timeout });
+    const callParams = { timeout: params.timeout };
+    // runStep counts a 2xx status as answered; a gRPC call is answered when its status is OK.
+    const answered = (res) => ({ status: res?.status === grpc.StatusOK ? 200 : 502 });
+    return (index) =>
+      client.asyncInvoke(PUBLISH_RPC, grpcRequest(data.topic, index), callParams).then(answered);
+  }
+  const scheme = data.protocol === "h2" ? "https" : "http";
+  const url = `${scheme}://127.0.0.1:${data.port}/topics/${data.topic}/publish`;
+  return (index) => http.asyncRequest("POST", url, httpBody(index), params);
 }
 
-// runStep paces and measures; each send is async (http.asyncRequest), at most `concurrency` in flight.
-export default (data) => {
-  const url = `${step.baseUrl}/topics/${data.topic}/publish`;
-  return runStep(step, (index) => http.asyncRequest("POST", url, body(index), params));
+// runStep paces and measures; each send is async, at most `concurrency` in flight.
+export default async (data) => {
+  await runStep(step, sender(data));
+  if (data.protocol === "grpc") client.close();
 };
 
 export function teardown(data) {

@@ -94,7 +94,7 @@ describe("the repository's matrix.yaml", () => {
       ["grpc", "grpc"],
     ]);
     expect(new Set(plan.cells.map((cell) => cell.service?.scriptPath))).toEqual(
-      new Set([path.join(REPO_ROOT, "scenarios/service/step/protocol-ingest-step.js")]),
+      new Set([path.join(REPO_ROOT, "scenarios/service/step/ingest-step.js")]),
     );
     expect(plan.estimatedSeconds).toBeLessThan(5 * 60);
   });

@@ -10,7 +10,7 @@ import { startTestService } from "../../../service/helpers/test-service.ts";
 const k6 = k6Binary();
 if (k6 === null) console.warn(`[skip] ${K6_MISSING}`);
 const ROOT = join(import.meta.dir, "../../../..");
-const SCRIPT = "protocol-ingest-step.js";
+const SCRIPT = "ingest-step.js";
 const K6_TIMEOUT_MS = 60_000;
 const RATE_PER_SEC = 100;
 const DURATION_MS = 1000;
@@ -49,7 +49,7 @@ const published = async (service: RunningService) =>
     .published;
 
 // One service per protocol, each on ephemeral ports of 127.0.0.1; the script follows what /healthz advertises.
-describe.skipIf(k6 === null)("protocol-ingest-step.js over the protocol the service advertises", () => {
+describe.skipIf(k6 === null)("ingest-step.js over the protocol the service advertises", () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "bc-protocol-step-"));
@@ -69,7 +69,7 @@ describe.skipIf(k6 === null)("protocol-ingest-step.js over the protocol the serv
         try {
           expect((await service.publish).protocol).toBe(protocol);
           const before = await published(service);
-          const run = await runStep(dir, service, { batch: 10, payload: "small" });
+          const run = await runStep(dir, service, { protocol: "auto", batch: 10, payload: "small" });
           expect({ exit: run.exit, stderr: run.stderr }).toEqual({ exit: 0, stderr: "" });
           const summary = parseK6Summary(run.stdout, run.stderr);
           expect(summary).toMatchObject({ started: 100, completed: 100, errors: 0 });
@@ -93,7 +93,7 @@ describe.skipIf(k6 === null)("protocol-ingest-step.js over the protocol the serv
       });
       try {
         await service.publish;
-        const run = await runStep(dir, service, { batch: 10, payload: "small" });
+        const run = await runStep(dir, service, { protocol: "auto", batch: 10, payload: "small" });
         const summary = parseK6Summary(run.stdout, run.stderr);
         expect(summary).toMatchObject({ started: 100, completed: 100, errors: 100 });
         expect(await published(service)).toBe(0);
