@@ -1,48 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseK6Summary } from "../../../../runner/load/k6/parse-k6-summary.ts";
 import type { RunningService } from "../../../../service/start-service.ts";
 import { K6_MISSING, k6Binary } from "../../../service/helpers/run-k6.ts";
 import { startTestService } from "../../../service/helpers/test-service.ts";
+import { openStep, runStepScript } from "./run-step-script.ts";
 
 const k6 = k6Binary();
 if (k6 === null) console.warn(`[skip] ${K6_MISSING}`);
 const ROOT = join(import.meta.dir, "../../../..");
 const SCRIPT = "ingest-step.js";
 const K6_TIMEOUT_MS = 60_000;
-const RATE_PER_SEC = 100;
-const DURATION_MS = 1000;
 
-/** Runs the step script as the generator image does (step-lib beside it) against `service` on 127.0.0.1. */
-async function runStep(dir: string, service: RunningService, flags: Record<string, string | number>) {
-  const source = readFileSync(join(ROOT, "scenarios/service/step", SCRIPT), "utf8");
-  const path = join(dir, SCRIPT);
-  writeFileSync(path, source.replaceAll("/bun-capacity/step-lib.js", join(dir, "step-lib.js")));
-  const step = {
-    kind: "open",
-    ratePerSec: RATE_PER_SEC,
-    concurrency: 10,
-    durationMs: DURATION_MS,
-    rateFromMs: 100,
-    rateToMs: DURATION_MS,
-    // Generous: a loaded shared host must not turn slow answers into errors (no timing is asserted).
-    drainMs: 5000,
-    timeoutMs: 5000,
-    plannedRequests: (RATE_PER_SEC * DURATION_MS) / 1000,
-    baseUrl: service.url,
-    requests: [],
-    flags,
-  };
-  const proc = Bun.spawn([k6 as string, "run", "--quiet", "--no-usage-report", path], {
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...process.env, K6_NO_USAGE_REPORT: "true", BC_STEP: JSON.stringify(step) },
-  });
-  const [stdout, stderr] = [await new Response(proc.stdout).text(), await new Response(proc.stderr).text()];
-  return { exit: await proc.exited, stdout, stderr };
-}
+/** Generous timeouts: a loaded shared host must not turn slow answers into errors (no timing is asserted). */
+const runStep = (dir: string, service: RunningService, flags: Record<string, string | number>) =>
+  runStepScript(dir, SCRIPT, openStep(service.url, flags, { drainMs: 5000, timeoutMs: 5000 }));
 
 const published = async (service: RunningService) =>
   ((await (await fetch(`${service.url}/admin/stats`)).json()) as { engine: { published: number } }).engine

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseK6Summary } from "../../../../runner/load/k6/parse-k6-summary.ts";
 import type { RunningService } from "../../../../service/start-service.ts";
 import { K6_MISSING, k6Binary } from "../../../service/helpers/run-k6.ts";
 import { startTestService } from "../../../service/helpers/test-service.ts";
+import { openStep, runStepScript } from "./run-step-script.ts";
 
 const k6 = k6Binary();
 if (k6 === null) console.warn(`[skip] ${K6_MISSING}`);
 const ROOT = join(import.meta.dir, "../../../..");
 const K6_TIMEOUT_MS = 60_000;
-const RATE_PER_SEC = 100;
-const DURATION_MS = 1000;
 
 // The step scripts as the generator image runs them (step-lib beside them), against the service on 127.0.0.1.
 describe.skipIf(k6 === null)("scenarios/service/step scripts on step-lib's runStep/summary API", () => {
@@ -29,31 +28,9 @@ describe.skipIf(k6 === null)("scenarios/service/step scripts on step-lib's runSt
   });
 
   const runStep = async (script: string, flags: Record<string, string | number>) => {
-    const source = readFileSync(join(ROOT, "scenarios/service/step", script), "utf8");
-    const path = join(dir, script);
-    writeFileSync(path, source.replaceAll("/bun-capacity/step-lib.js", join(dir, "step-lib.js")));
-    const step = {
-      kind: "open",
-      ratePerSec: RATE_PER_SEC,
-      concurrency: 10,
-      durationMs: DURATION_MS,
-      rateFromMs: 100,
-      rateToMs: DURATION_MS,
-      drainMs: 1000,
-      timeoutMs: 1000,
-      plannedRequests: (RATE_PER_SEC * DURATION_MS) / 1000,
-      baseUrl: service.url,
-      requests: [],
-      flags,
-    };
-    const proc = Bun.spawn([k6 as string, "run", "--quiet", "--no-usage-report", path], {
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { ...process.env, K6_NO_USAGE_REPORT: "true", BC_STEP: JSON.stringify(step) },
-    });
-    const [stdout, stderr] = [await new Response(proc.stdout).text(), await new Response(proc.stderr).text()];
-    expect({ exit: await proc.exited, stderr }).toEqual({ exit: 0, stderr: "" });
-    return parseK6Summary(stdout, stderr);
+    const run = await runStepScript(dir, script, openStep(service.url, flags));
+    expect({ exit: run.exit, stderr: run.stderr }).toEqual({ exit: 0, stderr: "" });
+    return parseK6Summary(run.stdout, run.stderr);
   };
   const published = async () =>
     ((await (await fetch(`${service.url}/admin/stats`)).json()) as { engine: { published: number } }).engine
