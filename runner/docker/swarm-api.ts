@@ -12,8 +12,6 @@ export interface SwarmApi {
   /** Resolves quietly when the service is already gone. */
   removeService(serviceId: string): Promise<void>;
   listServices(labelFilter: string): Promise<Array<{ id: string; labels: Record<string, string> }>>;
-  /** Creates an internal (no route out) attachable overlay network unless one of that name exists. */
-  ensureInternalNetwork(name: string, labels: Record<string, string>): Promise<void>;
   /** `docker save` of one image, as a tar stream. */
   saveImage(ref: string): Promise<NodeJS.ReadableStream>;
   /** `docker load` of a tar stream. */
@@ -48,8 +46,6 @@ export interface ServiceSpec {
   nanoCpus: number;
   memoryBytes: number;
   nodeId: string;
-  /** Networks the task joins; none: Swarm's default (the node's bridge). */
-  networks?: string[];
 }
 
 export interface SwarmTask {

@@ -69,18 +69,6 @@ export function createSwarmClient(docker: Docker): SwarmApi {
           labels: (s.Spec?.Labels ?? {}) as Record<string, string>,
         })),
       ),
-    ensureInternalNetwork: (name, labels) =>
-      call(`create network ${name}`, async () => {
-        const existing = await docker.listNetworks({ filters: { name: [name] } });
-        if (existing.some((n) => n.Name === name)) return;
-        await docker.createNetwork({
-          Name: name,
-          Driver: "overlay",
-          Internal: true,
-          Attachable: true,
-          Labels: labels,
-        });
-      }),
     saveImage: (ref) => call(`save image ${ref}`, () => docker.getImage(ref).get()),
     loadImage: (tar) =>
       call("load an image", async () => {
@@ -134,7 +122,6 @@ function toDockerSpec(spec: ServiceSpec): Docker.CreateServiceOptions {
       },
       Resources: { Limits: { ...limits, Pids: spec.pidsLimit }, Reservations: limits },
       RestartPolicy: { Condition: "none", MaxAttempts: 0 },
-      ...(spec.networks ? { Networks: spec.networks.map((Target) => ({ Target })) } : {}),
       Placement: { Constraints: [`node.id==${spec.nodeId}`] },
     },
   };

@@ -7,7 +7,6 @@ import { startPod } from "../local/start-pod.ts";
 import type { Lease } from "../placement/host-slots.ts";
 import { distributeImage } from "./distribute-image.ts";
 import { serviceSpec } from "./service-spec.ts";
-import { DRIVER_LABEL, POD_NETWORK } from "./swarm-defaults.ts";
 import { waitForRunningTask } from "./wait-for-running-task.ts";
 
 export interface SwarmPodDeps {
@@ -19,9 +18,11 @@ export interface SwarmPodDeps {
 
 /**
  * Server mode through Swarm. A Swarm service cannot join another container's network namespace, so the job is the
- * pod's anchor: it reserves the cell's CPUs and memory on the leased node and holds the pod's namespace on an
- * internal overlay network (no route out). Sidecars, the limited service and the generator then start on that
- * node's engine in the anchor's namespace, as the local driver starts them, and reach each other on 127.0.0.1.
+ * pod's anchor: it reserves the cell's CPUs and memory on the leased node and holds the pod's namespace. Sidecars,
+ * the limited service and the generator then start on that node's engine in the anchor's namespace, as the local
+ * driver starts them, and reach each other on 127.0.0.1. Like every Swarm 20.10 task the anchor sits on the node's
+ * default bridge: an internal overlay network was rejected ("assigned node no longer meets constraints") after a
+ * dockerd restart on this machine, so the pod has a route out (no traffic is sent there).
  */
 export async function startSwarmPod(
   deps: SwarmPodDeps,
@@ -46,14 +47,10 @@ export async function startSwarmPod(
   };
   try {
     for (const image of new Set(images)) await distributeImage(manager, [env.engine], image);
-    await swarm.ensureInternalNetwork(POD_NETWORK, { [DRIVER_LABEL]: "swarm" });
     const holder = holderContainerSpec(spec.holderImage, labels);
     const anchor = { ...holder, nanoCpus: spec.service.nanoCpus, memoryBytes: spec.service.memoryBytes };
     const name = `bcap-pod-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
-    anchorId = await swarm.createService({
-      ...serviceSpec(anchor, lease.node.id, name),
-      networks: [POD_NETWORK],
-    });
+    anchorId = await swarm.createService(serviceSpec(anchor, lease.node.id, name));
     anchorContainer = await waitForRunningTask(swarm, anchorId, options.signal);
     const pod = await startPod(env, spec, options, anchorContainer);
     return anchoredPod(pod, deps, removeAnchor);

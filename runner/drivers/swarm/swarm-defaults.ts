@@ -8,5 +8,3 @@ export const TASK_START_TIMEOUT_MS = 60_000;
 export const SWARM_ENGINES_ENV = "BUN_CAPACITY_SWARM_ENGINES";
 /** The probe job's timeout: it only reads a few /proc files. */
 export const PROBE_TIMEOUT_MS = 60_000;
-/** Server mode: the internal overlay network (no route out) that holds each pod's anchor task. */
-export const POD_NETWORK = "bun-capacity-pods";
