@@ -27,7 +27,7 @@ test(
 
     const cleanResult = clean.repetitions[0]?.result;
     // On a busy 2-core host k6 may be the limit (exceeds-host): the result is kept, and its accounting still holds.
-    expect(["ok", "exceeds-host"]).toContain(measured(clean).status);
+    expect(measured(clean)).toMatchObject({ status: expect.stringMatching(/^(ok|exceeds-host)$/) });
     const ceiling = cleanResult?.ceiling?.ceilingPerSec ?? 0;
     expect(ceiling).toBeGreaterThan(0);
     const under = (cleanResult?.steps ?? []).filter((s) => s.phase !== "probe" && s.offeredPerSec <= ceiling);
@@ -37,10 +37,13 @@ test(
     // Lossy: every step that lost a delivery failed, and at least one did (a step of 5+ publishes always loses).
     const steps = (lossy.repetitions[0]?.result?.steps ?? []).filter((s) => s.phase !== "probe");
     const lostSteps = steps.filter((s) => s.lost > 0);
-    expect(lostSteps.length).toBeGreaterThan(0);
+    // On failure, show what the lossy cell measured.
+    const seen = steps.map((s) => `${s.phase} ${Math.round(s.offeredPerSec)}/s lost ${s.lost}`);
+    expect({ ...measured(lossy), seen, lostSteps: lostSteps.length > 0 }).toMatchObject({ lostSteps: true });
     expect(lostSteps.every((s) => !s.sloMet)).toBe(true);
     const lossyCeiling = lossy.repetitions[0]?.result?.ceiling?.ceilingPerSec ?? null;
     expect(lossyCeiling === null || lossyCeiling < DROP_EVERY_N).toBe(true);
   },
-  { timeout: 1_200_000 },
+  // One retry: on a shared 2-core host a stall can leave the clean cell's one repetition without a confirmed ceiling.
+  { timeout: 1_200_000, retry: 1 },
 );
