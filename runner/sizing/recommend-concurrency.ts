@@ -22,6 +22,8 @@ export function concurrencyFindings(cells: CellSizing[], pick: SizePick | null):
   const cell = cells.find((c) => c.cellId === pick?.cellId);
   const measured = cell?.concurrency;
   if (!cell || typeof measured !== "number" || cell.p99AtCeilingMs === null || !cell.ceilingPerSec) return [];
+  // Below 1 vCPU Cloud Run allows concurrency 1 only (deployability.ts): there is nothing to choose.
+  if (cell.cpus < 1) return [];
   const ceiling = cell.ceilingPerSec.median;
   const inFlight = ceiling * (cell.p99AtCeilingMs / 1000);
   const recommended = recommendConcurrency(ceiling, cell.p99AtCeilingMs);

@@ -19,7 +19,7 @@ import { CgroupAccounting } from "../local/cgroup-accounting.ts";
 import { readHostBusySeconds } from "../local/read-host-busy-seconds.ts";
 import { processIsAlive } from "../local/remove-orphans.ts";
 import type { ContainerAccounting } from "../local/with-cgroup-parent.ts";
-import { HostSlots } from "../placement/host-slots.ts";
+import { HostSlots, type Lease } from "../placement/host-slots.ts";
 import { usableHosts } from "../placement/usable-hosts.ts";
 import { distributeImage } from "./distribute-image.ts";
 import { probeNode } from "./probe-node.ts";
@@ -76,13 +76,9 @@ export class SwarmDriver implements ExecutionDriver {
   }
 
   async runToExit(spec: ContainerSpec, options: RunOptions): Promise<RunFacts> {
-    const { slots } = await this.prepare(spec.image);
     const { manager, members } = await this.connect();
-    const cellId = spec.labels[CELL_ID_LABEL] ?? spec.image;
-    const need = { cpus: spec.nanoCpus / 1e9, memoryBytes: spec.memoryBytes };
-    const lease = await slots.acquire(need, cellId, this.lastNodeOfCell.get(cellId) ?? null, options.signal);
+    const lease = await this.lease(spec, options.signal);
     try {
-      this.lastNodeOfCell.set(cellId, lease.node.id);
       const engine = members.find((m) => m.node.id === lease.node.id)?.engine ?? null;
       const name = `bcap-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
       return await runServiceToExit(
@@ -98,12 +94,8 @@ export class SwarmDriver implements ExecutionDriver {
 
   /** Server mode: an anchor job on a leased node holds the pod (start-swarm-pod.ts); finish() frees the node. */
   async startPod(spec: PodSpec, options: RunOptions): Promise<PodHandle> {
-    const { slots } = await this.prepare(spec.service.image);
     const { manager, members } = await this.connect();
-    const cellId = spec.service.labels[CELL_ID_LABEL] ?? spec.service.image;
-    const need = { cpus: spec.service.nanoCpus / 1e9, memoryBytes: spec.service.memoryBytes };
-    const lease = await slots.acquire(need, cellId, this.lastNodeOfCell.get(cellId) ?? null, options.signal);
-    this.lastNodeOfCell.set(cellId, lease.node.id);
+    const lease = await this.lease(spec.service, options.signal);
     const engine = members.find((m) => m.node.id === lease.node.id)?.engine;
     if (!engine) {
       lease.release();
@@ -148,6 +140,16 @@ export class SwarmDriver implements ExecutionDriver {
       removed++;
     }
     return removed;
+  }
+
+  /** A node big enough for the limited container, preferring the one its cell used before (a warm image). */
+  private async lease(spec: ContainerSpec, signal?: AbortSignal): Promise<Lease> {
+    const { slots } = await this.prepare(spec.image);
+    const cellId = spec.labels[CELL_ID_LABEL] ?? spec.image;
+    const need = { cpus: spec.nanoCpus / 1e9, memoryBytes: spec.memoryBytes };
+    const lease = await slots.acquire(need, cellId, this.lastNodeOfCell.get(cellId) ?? null, signal);
+    this.lastNodeOfCell.set(cellId, lease.node.id);
+    return lease;
   }
 
   private localAccounting(manager: Engine): Promise<ContainerAccounting | null> {

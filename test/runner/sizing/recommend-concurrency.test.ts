@@ -20,6 +20,7 @@ describe("recommendConcurrency (Little's law)", () => {
   test("a finding for the recommended service cell only", () => {
     const cell = {
       cellId: "c",
+      cpus: 1,
       concurrency: 10,
       p99AtCeilingMs: 21,
       ceilingPerSec: { median: 500, min: 490, max: 510, cv: 0.01 },
@@ -29,6 +30,8 @@ describe("recommendConcurrency (Little's law)", () => {
     expect(finding).toContain("measured with 10");
     expect(concurrencyFindings([{ ...cell, concurrency: null }], { cellId: "c" } as SizePick)).toEqual([]);
     expect(concurrencyFindings([cell], null)).toEqual([]);
+    // Below 1 vCPU Cloud Run allows concurrency 1 only: no suggestion.
+    expect(concurrencyFindings([{ ...cell, cpus: 0.5 }], { cellId: "c" } as SizePick)).toEqual([]);
   });
 });
 
