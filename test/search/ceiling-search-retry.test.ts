@@ -1,20 +1,10 @@
 import { expect, test } from "bun:test";
 import type { LoadStep } from "../../contract/result.ts";
 import { CEILING_SEARCH_DEFAULTS, ceilingSearch } from "../../search/ceiling-search.ts";
+import { loadStep } from "../runner/results/search-fixture.ts";
 
-const step = (phase: LoadStep["phase"], offered: number, sloMet: boolean): LoadStep => ({
-  phase,
-  offeredPerSec: offered,
-  achievedPerSec: offered,
-  durationMs: 1000,
-  latency: { count: 1, p50Ms: 1, p90Ms: 1, p95Ms: 1, p99Ms: sloMet ? 10 : 500, p999Ms: 1, maxMs: 1 },
-  errors: 0,
-  lost: 0,
-  dropped: 0,
-  processCpuSeconds: null,
-  generatorCpuSeconds: null,
-  sloMet,
-});
+const step = (phase: LoadStep["phase"], offered: number, sloMet: boolean): LoadStep =>
+  loadStep(phase, offered, sloMet ? 10 : 500, { sloMet });
 
 /** A system whose true ceiling is 1,000/s; `stalled` says which calls (0-based) a host stall fails anyway. */
 function system(probePerSec: number, stalled: (call: number) => boolean, ceilingPerSec = 1000) {

@@ -6,6 +6,7 @@ import type { LoadStep } from "../../contract/result.ts";
 import { type CeilingSearchResult, ceilingSearch } from "../../search/ceiling-search.ts";
 import { confirmCeiling } from "../../search/confirm-ceiling.ts";
 import { SearchSession } from "../../search/search-session.ts";
+import { loadStep } from "../runner/results/search-fixture.ts";
 
 // Deterministic simulations (seeded): capacity C, +-3% capacity noise per step, stalls, drift, a latency-bound probe.
 const RESOLUTION = 0.05;
@@ -113,19 +114,8 @@ describe("ceiling search on simulated cells", () => {
   });
 
   test("the CI steps replayed: a confirmation failing twice falls back to 5,481/s, which passed, not 0.9x", async () => {
-    const step = (phase: LoadStep["phase"], offered: number, sloMet: boolean): LoadStep => ({
-      phase,
-      offeredPerSec: offered,
-      achievedPerSec: offered,
-      durationMs: 1000,
-      latency: { count: 1, p50Ms: 1, p90Ms: 1, p95Ms: 1, p99Ms: sloMet ? 10 : 500, p999Ms: 1, maxMs: 1 },
-      errors: 0,
-      lost: 0,
-      dropped: 0,
-      processCpuSeconds: null,
-      generatorCpuSeconds: null,
-      sloMet,
-    });
+    const step = (phase: LoadStep["phase"], offered: number, sloMet: boolean): LoadStep =>
+      loadStep(phase, offered, sloMet ? 10 : 500, { sloMet });
     const offered: number[] = [];
     const session = new SearchSession(
       async (rate, phase) => {

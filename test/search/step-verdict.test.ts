@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import type { LoadStep } from "../../contract/result.ts";
 import { ceilingSearch } from "../../search/ceiling-search.ts";
 import { stepMeetsSlo } from "../../search/step-verdict.ts";
+import { loadStep } from "../runner/results/search-fixture.ts";
 
 const SLO_MS = 100;
 const passing = { offeredPerSec: 1000, achievedPerSec: 1000, p99Ms: 50, errors: 0, lost: 0 };
@@ -16,19 +17,8 @@ test("a stored v1 step (no dropped field) is judged as before", () => {
   expect(stepMeetsSlo({ ...passing, lost: 1 }, SLO_MS)).toBe(false);
 });
 
-const step = (phase: LoadStep["phase"], offered: number, achieved: number, sloMet: boolean): LoadStep => ({
-  phase,
-  offeredPerSec: offered,
-  achievedPerSec: achieved,
-  durationMs: 1000,
-  latency: { count: 1, p50Ms: 1, p90Ms: 1, p95Ms: 1, p99Ms: 1, p999Ms: 1, maxMs: 1 },
-  errors: 0,
-  lost: 0,
-  dropped: 0,
-  processCpuSeconds: null,
-  generatorCpuSeconds: null,
-  sloMet,
-});
+const step = (phase: LoadStep["phase"], offered: number, achieved: number, sloMet: boolean): LoadStep =>
+  loadStep(phase, offered, 1, { achievedPerSec: achieved, sloMet });
 
 test("the ceiling is never above what the confirming step delivered", async () => {
   // A consumer capped at 9,800/s: a short step up to 10,400/s still meets the SLO but delivers at most 9,800/s.
