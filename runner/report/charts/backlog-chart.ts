@@ -26,17 +26,14 @@ export function backlogOverTime(w: FixedShapeWorkload): Record<string, unknown> 
     ...new Set(cells.flatMap((c) => (c.figures.produceMs === undefined ? [] : [c.figures.produceMs]))),
   ];
   for (const produceMs of ends)
-    datasets.push({
-      label: `production ends (${(produceMs / 1000).toFixed(1)} s)`,
-      data: [
+    datasets.push(
+      chartStyle.referenceLine(
+        `production ends (${(produceMs / 1000).toFixed(1)} s)`,
         { x: produceMs / 1000, y: 0 },
         { x: produceMs / 1000, y: top },
-      ],
-      borderColor: "#6b7280",
-      borderDash: [8, 4],
-      pointRadius: 0,
-      showLine: true,
-    });
+        "#6b7280",
+      ),
+    );
   return {
     type: "scatter",
     data: { datasets },

@@ -17,4 +17,15 @@ export const chartStyle = {
     title: { display: true, text: title },
     ...extra,
   }),
+  /** A dashed line between two points that marks a bound (an SLO, the end of production), not data. */
+  referenceLine: (label: string, from: Point, to: Point, color: string) => ({
+    label,
+    data: [from, to],
+    borderColor: color,
+    borderDash: [8, 4],
+    pointRadius: 0,
+    showLine: true,
+  }),
 };
+
+type Point = { x: number; y: number };

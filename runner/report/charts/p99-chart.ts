@@ -59,17 +59,14 @@ export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): 
     borderColor: "#16a34a",
     backgroundColor: "#16a34a",
   });
-  datasets.push({
-    label: `SLO ${measureLabels.p99(s)} ${s.sloP99Ms} ms`,
-    data: [
+  datasets.push(
+    chartStyle.referenceLine(
+      `SLO ${measureLabels.p99(s)} ${s.sloP99Ms} ms`,
       { x: 0, y: s.sloP99Ms },
       { x: maxX, y: s.sloP99Ms },
-    ],
-    borderColor: "#dc2626",
-    borderDash: [8, 4],
-    pointRadius: 0,
-    showLine: true,
-  });
+      "#dc2626",
+    ),
+  );
   return {
     type: "scatter",
     data: { datasets },
