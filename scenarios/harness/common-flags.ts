@@ -44,5 +44,5 @@ export const COMMON_FLAGS = {
     .min(1)
     .max(100_000)
     .default(256)
-    .describe("operations in flight in closed-loop phases"),
+    .describe("operations outstanding: a closed loop keeps this many, an open-loop step never more"),
 } as const;

@@ -214,6 +214,11 @@ export class ModeRunner {
       lateLimitMs: this.sloP99Ms,
       fire: (intendedNs) => this.fire(window, intendedNs),
       startNs,
+      maxInflight: this.flags.inflight,
+      outstandingOps: () => this.outstandingOps(window),
+      onCompletion: (wake) => {
+        window.onCompletion = wake;
+      },
     });
     await this.drain(window);
     const cost = {

@@ -29,19 +29,26 @@ function delayedWorkload(recorder: StepRecorder, delayMs: number, swallow = (_in
   return workload;
 }
 
-const runnerFor = (delayMs: number, swallow?: (index: number) => boolean, sloMs = SLO_MS) => {
+const runnerFor = (delayMs: number, swallow?: (index: number) => boolean, sloMs = SLO_MS, inflight = 8) => {
   const recorder = new StepRecorder("publish", 1);
   const workload = delayedWorkload(recorder, delayMs, swallow);
-  return new ModeRunner(workload, recorder, flags, sloMs, new ResourceSampler(250, "/nonexistent"));
+  const sampler = new ResourceSampler(250, "/nonexistent");
+  return new ModeRunner(workload, recorder, { ...flags, inflight }, sloMs, sampler);
 };
 
 test("a short step whose last operations complete 60 ms late still passes: achieved is over the rate window", async () => {
-  // Completions end 60 ms after a 1 s window; the rate window (400..1000 ms) sees the steady rate.
-  const { step } = await runnerFor(60, undefined, 400).openStep(1000, "fixed", 1000);
+  // Completions end 60 ms after a 1 s window; the rate window (400..1000 ms) sees the steady rate. 60 in flight.
+  const { step } = await runnerFor(60, undefined, 400, 256).openStep(1000, "fixed", 1000);
   expect(step).toMatchObject({ offeredPerSec: 1000, lost: 0, dropped: 0, sloMet: true });
   expect(step.achievedPerSec).toBeGreaterThanOrEqual(950);
   expect(step.latency.p99Ms).toBeGreaterThanOrEqual(60);
   expect(step.processCpuSeconds).toBeGreaterThan(0);
+});
+
+test("an open step keeps at most --inflight outstanding: 8 operations of 60 ms carry 133/s, so 1,000/s fails", async () => {
+  const { step } = await runnerFor(60, undefined, 400).openStep(1000, "fixed", 1000);
+  expect(step.sloMet).toBe(false);
+  expect(step.achievedPerSec).toBeLessThan(8 / 0.06 + 20);
 });
 
 test("operations not complete after the bounded drain (1 s at a 100 ms SLO) count as lost and fail the step", async () => {
