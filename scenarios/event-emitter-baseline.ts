@@ -2,8 +2,8 @@ import { EventEmitter } from "node:events";
 import { MessageLedger } from "./harness/message-ledger.ts";
 import { runScenario } from "./harness/run-scenario.ts";
 import { defineScenario, type Workload } from "./harness/scenario.ts";
-import { DecimalCounter } from "./workload/decimal-counter.ts";
 import { payloadPicker } from "./workload/payload-mix.ts";
+import { SeqAttributes } from "./workload/seq-attributes.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 
 /**
@@ -24,8 +24,9 @@ export const eventEmitterBaseline = defineScenario({
     const payload = payloadPicker(flags.payloadMix);
     // The same bookkeeping as the pub/sub workload: sequence attribute in, intended time looked up and retired.
     const owed = new Map<number, number>();
+    const seqReader = new SeqAttributes();
     emitter.on("message", (message: { data: Buffer; attributes: Record<string, string> }) => {
-      const seq = Number(message.attributes.s);
+      const seq = seqReader.read(message.attributes);
       const intendedNs = owed.get(seq);
       if (intendedNs === undefined || !owed.delete(seq)) return;
       ledger.delivered++;
@@ -33,14 +34,14 @@ export const eventEmitterBaseline = defineScenario({
       recorder.delivered(intendedNs);
     });
     let nextSeq = 0;
-    const seqStrings = new DecimalCounter();
+    const seqAttributes = new SeqAttributes();
     return {
       completionsPerOp: 1,
       fire(intendedNs) {
         const seq = nextSeq++;
         ledger.published++;
         owed.set(seq, intendedNs);
-        emitter.emit("message", { data: payload(seq), attributes: { s: seqStrings.next() } });
+        emitter.emit("message", { data: payload(seq), attributes: seqAttributes.next() });
       },
       counts: () => ledger.snapshot(),
       async close() {

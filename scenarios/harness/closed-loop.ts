@@ -1,5 +1,3 @@
-import { threadCpuSeconds } from "./thread-cpu-seconds.ts";
-
 /** Longest the closed loop refills in one event-loop turn before yielding. */
 export const MAX_REFILL_NS = 5_000_000;
 /** While every operation is in flight the loop sleeps; it still wakes this often to check shouldStop. */
@@ -21,7 +19,7 @@ export interface ClosedLoopResult {
   fired: number;
   elapsedMs: number;
   turns: number;
-  /** This thread's CPU spent scheduling turns (fire() and wake-ups excluded). */
+  /** Time the loop's own scheduling took, fire() and wake-ups excluded (measured as the pacer's is). */
   generatorCpuSeconds: number;
 }
 
@@ -33,7 +31,7 @@ export function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopRes
   const startNs = Bun.nanoseconds();
   let fired = 0;
   let turns = 0;
-  let pacingCpu = 0;
+  let pacingNs = 0;
   let parkedTimer: ReturnType<typeof setTimeout> | null = null;
   return new Promise((resolve) => {
     const wake = () => {
@@ -47,7 +45,12 @@ export function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopRes
       const turnStartNs = Bun.nanoseconds();
       if (options.shouldStop(turnStartNs - startNs, fired)) {
         options.onCompletion(null);
-        resolve({ fired, elapsedMs: (turnStartNs - startNs) / 1e6, turns, generatorCpuSeconds: pacingCpu });
+        resolve({
+          fired,
+          elapsedMs: (turnStartNs - startNs) / 1e6,
+          turns,
+          generatorCpuSeconds: pacingNs / 1e9,
+        });
         return;
       }
       let room = options.inflight - options.outstandingOps();
@@ -61,10 +64,10 @@ export function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopRes
           if (nowNs - turnStartNs > MAX_REFILL_NS) break;
         }
       }
-      const cpuAfterFire = threadCpuSeconds();
+      const scheduledNs = Bun.nanoseconds();
       if (options.outstandingOps() < options.inflight) setImmediate(turn);
       else parkedTimer = setTimeout(wake, PARKED_CHECK_MS);
-      pacingCpu += threadCpuSeconds() - cpuAfterFire;
+      pacingNs += Bun.nanoseconds() - scheduledNs;
     };
     options.onCompletion(wake);
     turn();

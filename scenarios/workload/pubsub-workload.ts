@@ -1,8 +1,8 @@
 import { PubSub } from "../../engine/index.ts";
 import { MessageLedger } from "../harness/message-ledger.ts";
 import type { LatencyKind, OpRecorder, Workload } from "../harness/scenario.ts";
-import { DecimalCounter } from "./decimal-counter.ts";
 import { OwedTimes } from "./owed-times.ts";
+import { SeqAttributes } from "./seq-attributes.ts";
 
 /** How long close() waits for outstanding deliveries before declaring them lost. */
 export const CLOSE_DRAIN_MS = 5_000;
@@ -66,10 +66,11 @@ export async function startPubSubWorkload(
     await pubsub.topic(topicName).createSubscription(subscriptionName, { enableMessageOrdering: ordered });
     const pending = new OwedTimes();
     owed.push(pending);
+    const seqReader = new SeqAttributes();
     const onMessage = (message: DeliveredMessage) => {
       message.ack();
       ledger.acked++;
-      const seq = Number(message.attributes.s);
+      const seq = seqReader.read(message.attributes);
       const intendedNs = pending.take(seq);
       if (intendedNs !== undefined) {
         ledger.delivered++;
@@ -88,10 +89,10 @@ export async function startPubSubWorkload(
   }
 
   let nextSeq = 0;
-  const seqStrings = new DecimalCounter();
+  const seqAttributes = new SeqAttributes();
   const fire = (intendedNs: number) => {
     const seq = nextSeq++;
-    const seqString = seqStrings.next();
+    const attributes = seqAttributes.next();
     const publisher = options.publisherPerMessage
       ? openPublisher()
       : (publishers[seq % publishers.length] as (typeof publishers)[number]);
@@ -102,9 +103,9 @@ export async function startPubSubWorkload(
     const data = options.payload(seq);
     const published = publisher.publishMessage(
       orderingKey !== undefined
-        ? { data, attributes: { s: seqString }, orderingKey }
+        ? { data, attributes, orderingKey }
         : owed.length > 0
-          ? { data, attributes: { s: seqString } }
+          ? { data, attributes }
           : { data },
     );
     // A herd publisher sends its one message now instead of waiting for the batch window.
