@@ -26,7 +26,8 @@ export class SearchSession {
 
   /**
    * One step, re-run once when its failure contradicts earlier evidence, while re-runs last and the re-run still
-   * fits under `budget` steps: a confirmation of a rate that passed earlier (not of a step-down guess); a bracket step well below the probe's rate; a
+   * fits under `budget` steps: a confirmation of a rate that passed earlier that delivered what it was offered (not
+   * an overload, not a step-down guess); a bracket step well below the probe's rate; a
    * bracket step at or below the probe's rate that delivered all it was offered and missed only the latency, when
    * the probe itself met the SLO (a stall, not a ceiling).
    */
@@ -45,8 +46,9 @@ export class SearchSession {
   }
 
   private contradiction(step: LoadStep, phase: SearchPhase): string | null {
+    // An overloaded confirmation is the workload's answer (its capacity fell), not a stall: re-running it rarely passed.
     if (phase === "confirm")
-      return this.passedRates().includes(step.offeredPerSec) ? "a rate that passed" : null;
+      return this.passedRates().includes(step.offeredPerSec) && !overloadedStep(step) ? "a rate that passed" : null;
     if (phase !== "bracket") return null;
     const rate = step.offeredPerSec;
     if (rate < this.contradictsBelowPerSec)
