@@ -48,7 +48,9 @@ export class SearchSession {
   private contradiction(step: LoadStep, phase: SearchPhase): string | null {
     // An overloaded confirmation is the workload's answer (its capacity fell), not a stall: re-running it rarely passed.
     if (phase === "confirm")
-      return this.passedRates().includes(step.offeredPerSec) && !overloadedStep(step) ? "a rate that passed" : null;
+      return this.passedRates().includes(step.offeredPerSec) && !overloadedStep(step)
+        ? "a rate that passed"
+        : null;
     if (phase !== "bracket") return null;
     const rate = step.offeredPerSec;
     if (rate < this.contradictsBelowPerSec)

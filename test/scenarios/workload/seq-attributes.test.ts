@@ -5,7 +5,7 @@ test("next() and read() round-trip 0, 1, 2, ... across block boundaries, read in
   const writer = new SeqAttributes();
   const made = Array.from({ length: 3_005 }, () => writer.next());
   const reader = new SeqAttributes();
-  made.forEach((attributes, seq) => expect(reader.read(attributes)).toBe(seq));
+  for (const [seq, attributes] of made.entries()) expect(reader.read(attributes)).toBe(seq);
   // Out of order (a redelivery of an old message) still reads right.
   expect(reader.read(made[17] as (typeof made)[number])).toBe(17);
   expect(reader.read(made[2_999] as (typeof made)[number])).toBe(2_999);
