@@ -9,12 +9,12 @@ export const workloadFlags = {
     PayloadMix.default(fallback).describe("small | large | mixed | mixed-heavy | full-spectrum"),
   ordering: () =>
     z.enum(["none", "keys8"]).default("none").describe("none | keys8 (8 ordering keys, uniform)"),
+  // An enum of strings so the published JSON Schema lists the three values (the runner checks flags before a run).
   batchSize: () =>
-    z.coerce
-      .number()
-      .int()
-      .pipe(z.union([z.literal(1), z.literal(10), z.literal(100)]))
-      .default(100)
+    z
+      .enum(["1", "10", "100"])
+      .default("100")
+      .transform(Number)
       .describe("publisher batch size: 1 | 10 | 100 (client default 100)"),
   publishers: (fallback = 1, max = 64) =>
     count(max).default(fallback).describe(`topic handles publishing (1..${max})`),

@@ -199,8 +199,13 @@ function scenarioCases(): MatrixCase[] {
     },
     {
       name: "bundled flag not a whole number",
-      text: withScenario("{ flags: { batch-size: 1.5 } }"),
-      mentions: ["batch-size", "whole"],
+      text: withScenario("{ flags: { publishers: 1.5 } }"),
+      mentions: ["publishers", "whole"],
+    },
+    {
+      name: "bundled flag outside its values",
+      text: withScenario("{ flags: { batch-size: 7 } }"),
+      mentions: ["batch-size", "one of 1, 10, 100"],
     },
     {
       name: "bundled flag axis with one bad value",
