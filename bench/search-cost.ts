@@ -23,7 +23,7 @@ const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 
 console.log(
-  `search-cost: ${flags.cells} simulated cells per family, seed ${flags.seed}, +-3% noise per step`,
+  `search-cost: ${flags.cells} simulated cells per family, seed ${flags.seed}, +-3% noise per step unless the family says`,
 );
 console.log(
   "family                  | cost ratio mean  p50   p90 | steps mean | error mean  |err| p90  |err| max | unconfirmed",
