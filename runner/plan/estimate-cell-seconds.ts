@@ -1,5 +1,5 @@
-/** Load steps a ceiling search takes on average (measured: 8.8 over 50 repetitions of the standard profile; at most 14). */
-export const ESTIMATED_SEARCH_STEPS = 9;
+/** Load steps a ceiling search takes on average, probe included (measured: 6.5 over 63 repetitions of the standard profile; at most 14). */
+export const ESTIMATED_SEARCH_STEPS = 7;
 /** Container create, start, stop and removal, plus Bun's start-up. */
 export const CONTAINER_OVERHEAD_SECONDS = 3;
 /** Server mode: each step is a generator container (create, start, k6 start-up, removal); measured ~1 s here. */

@@ -13,16 +13,16 @@ test("the dry run lists cells, skipped ones with reasons, notes and the estimate
   const plan = planRun(parseMatrix(YAML, "m.yaml"), {}, { cores: 2, memoryBytes: 8 * 2 ** 30 });
   const text = renderDryRun(plan);
   const lines = text.split("\n");
-  expect(lines[0]).toBe("Plan for m.yaml: 2 of 4 cells, 6 container runs, about 1m18s.");
+  expect(lines[0]).toBe("Plan for m.yaml: 2 of 4 cells, 6 container runs, about 1m06s.");
   expect(lines[1]).toContain("Host: 2 CPUs, 8Gi memory.");
   expect(text).toMatch(
-    /firehose__cpu1__mem512Mi__smol0__payload-1kb +firehose +1 +512Mi +no +payload=1kb +3 +39s/,
+    /firehose__cpu1__mem512Mi__smol0__payload-1kb +firehose +1 +512Mi +no +payload=1kb +3 +33s/,
   );
   expect(text).toMatch(/firehose__cpu4__mem512Mi__smol0__payload-10kb .* skipped/);
   expect(text).toContain("firehose__cpu4__mem512Mi__smol0__payload-1kb: needs 4 CPUs, host has 2 CPUs");
   expect(text).toContain("  - exclude[0] matched no cell");
   expect(text).toContain(
-    "Estimate per cell = repetitions × (warm-up + 9 load steps × step seconds + 3 s container overhead)",
+    "Estimate per cell = repetitions × (warm-up + 7 load steps × step seconds + 3 s container overhead)",
   );
   expect(lines.every((line) => line === line.trimEnd())).toBe(true);
 });

@@ -202,10 +202,10 @@ scenarios: { throughput: {} }
   });
 
   test("the estimate follows the documented formula", () => {
-    // 3 repetitions x (warm-up 2 + 9 steps x 0.5 s + 3 s overhead) = 28.5 s per cell, 8 cells.
+    // 3 repetitions x (warm-up 2 + 7 steps x 0.5 s + 3 s overhead) = 25.5 s per cell, 8 cells.
     const result = plan(GRID.replace("throughput: {}", "throughput: { warmupSeconds: 2, stepSeconds: 0.5 }"));
-    expect(result.cellEstimatedSeconds.throughput__cpu1__mem1Gi__smol1).toBe(28.5);
-    expect(result.estimatedSeconds).toBe(8 * 28.5);
+    expect(result.cellEstimatedSeconds.throughput__cpu1__mem1Gi__smol1).toBe(25.5);
+    expect(result.estimatedSeconds).toBe(8 * 25.5);
     const fixed = {
       repetitions: 2,
       warmupSeconds: 1,
@@ -219,7 +219,7 @@ scenarios: { throughput: {} }
 
   test("a scenario expected to outlast its timeout is noted", () => {
     expect(plan("scenarios: { soak: { timeoutSeconds: 5 } }\n").notes[0]).toContain(
-      "soak: a run is expected to take ~13 s",
+      "soak: a run is expected to take ~11 s",
     );
   });
 
