@@ -35,7 +35,9 @@ test(
     expect(under.map((s) => s.lost)).toEqual(under.map(() => 0));
 
     // Lossy: every step that lost a delivery failed, and at least one did (a step of 5+ publishes always loses).
-    const steps = (lossy.repetitions[0]?.result?.steps ?? []).filter((s) => s.phase !== "probe");
+    // The probe counts: when the held deliveries outnumber the completed ones it proves 0/s, and the search then
+    // only tries 1/s, too few publishes to lose one (a clean-clone CI run, and 1 of 3 runs by hand).
+    const steps = lossy.repetitions[0]?.result?.steps ?? [];
     const lostSteps = steps.filter((s) => s.lost > 0);
     // On failure, show what the lossy cell measured.
     const seen = steps.map((s) => `${s.phase} ${Math.round(s.offeredPerSec)}/s lost ${s.lost}`);
