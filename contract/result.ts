@@ -109,7 +109,7 @@ export const LoadStep = z
       .nullable()
       .default(null)
       .describe(
-        "CPU the load generator itself used during the step (the harness in-container, k6 in server mode); null when not measured",
+        "what the load generator itself cost during the step: in-container, the seconds the harness's pacing ran on the workload's JS thread (its CPU share there); in server mode, k6's container CPU seconds; null when not measured",
       ),
     sloMet: z.boolean(),
   })

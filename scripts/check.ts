@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 // The one check, run the same way locally and in CI: strict type check, lint/format, then every test.
 const steps: Array<[string, string[]]> = [
   ["type check", ["bunx", "tsc", "--noEmit", "-p", "."]],
@@ -15,7 +19,13 @@ for (const [name, cmd] of steps) {
 
 const testArgs = process.argv.slice(2);
 console.error(`[check] tests: bun test ${testArgs.join(" ")}`);
-const proc = Bun.spawn(["bun", "test", ...testArgs], { stdout: "inherit", stderr: "pipe" });
+// Tests get a temp root of their own, removed afterwards, so no run leaves files behind in /tmp.
+const testTmp = mkdtempSync(join(tmpdir(), "bun-capacity-check-"));
+const proc = Bun.spawn(["bun", "test", ...testArgs], {
+  stdout: "inherit",
+  stderr: "pipe",
+  env: { ...process.env, TMPDIR: testTmp },
+});
 let summary = "";
 const decoder = new TextDecoder();
 const reader = proc.stderr.getReader();
@@ -25,11 +35,10 @@ for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) 
   summary += text;
 }
 const exitCode = await proc.exited;
+rmSync(testTmp, { recursive: true, force: true });
 const count = (word: string) => Number(summary.match(new RegExp(`^\\s*(\\d+) ${word}$`, "m"))?.[1] ?? 0);
 const passed = count("pass");
 const failed = count("fail");
 // The plain closing line CI reads; a run that executed no test fails.
 console.log(`${passed} passed, ${failed} failed`);
 if (exitCode !== 0 || failed > 0 || passed === 0) process.exit(1);
-
-export {};

@@ -6,6 +6,7 @@ import { measured, runServerMatrix } from "./server-mode-run.ts";
 const E2E_SCRIPT = join(REPO_ROOT, "scenarios/service/step/e2e-step.js");
 /** The service's test knob: every 5th delivery to a socket is held but never sent. */
 const DROP_EVERY_N = 5;
+const STEP_SECONDS = 1;
 
 // The bundled service, end to end through the ceiling search: every published id delivered and acked, or lost.
 test(
@@ -13,7 +14,7 @@ test(
   async () => {
     const records = await runServerMatrix([
       `service: { build: { context: ${REPO_ROOT} }, port: 8080, readyPath: /healthz, command: [service/main.ts] }`,
-      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }",
+      `defaults: { warmupSeconds: 1, stepSeconds: ${STEP_SECONDS}, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }`,
       "axes: { cpus: [0.5], memory: [256Mi], smol: [false], concurrency: [20] }",
       "scenarios:",
       `  e2e: { script: ${E2E_SCRIPT}, flags: { subscribers: 2 } }`,
@@ -49,6 +50,12 @@ test(
     const seen = steps.map((s) => `${s.phase} ${Math.round(s.offeredPerSec)}/s lost ${s.lost}`);
     expect({ ...measured(lossy), seen, lostSteps: lostSteps.length > 0 }).toMatchObject({ lostSteps: true });
     expect(lostSteps.every((s) => !s.sloMet)).toBe(true);
+    // Each held delivery loses its one publish, counted once: 1 in DROP_EVERY_N of an open-loop step's publishes.
+    const shares = steps
+      .filter((s) => s.phase !== "probe" && s.offeredPerSec >= 50)
+      .map((s) => s.lost / Math.round(s.offeredPerSec * STEP_SECONDS));
+    const outside = shares.filter((share) => Math.abs(share * DROP_EVERY_N - 1) > 0.25);
+    expect({ seen, checked: shares.length > 0, outside }).toMatchObject({ checked: true, outside: [] });
     const lossyCeiling = lossy.repetitions[0]?.result?.ceiling?.ceilingPerSec ?? null;
     expect(lossyCeiling === null || lossyCeiling < DROP_EVERY_N).toBe(true);
   },

@@ -8,13 +8,14 @@ import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge, Trend } from "k6/metrics";
+import { intFlag } from "/bun-capacity/step-lib.js";
 
 const step = JSON.parse(__ENV.BC_STEP);
 const flags = step.flags ?? {};
-const CONNECTIONS = intFlag("connections", 1000, 1, 100000);
-const OPENERS = intFlag("openers", Math.ceil(CONNECTIONS / 500), 1, 200);
-const CONNECT_TIMEOUT_MS = intFlag("connect-timeout-ms", 5000, 100, 120000);
-const HOLD_MS = intFlag("hold-ms", 3000, 0, 600000);
+const CONNECTIONS = intFlag(flags, "connections", 1000, 1, 100000);
+const OPENERS = intFlag(flags, "openers", Math.ceil(CONNECTIONS / 500), 1, 200);
+const CONNECT_TIMEOUT_MS = intFlag(flags, "connect-timeout-ms", 5000, 100, 120000);
+const HOLD_MS = intFlag(flags, "hold-ms", 3000, 0, 600000);
 /** Over a second between setup and the storm: Docker stats (about one sample a second) then hold a baseline sample. */
 const LEAD_MS = 1500;
 const WS_BASE = step.baseUrl.replace("http", "ws");
@@ -25,15 +26,6 @@ const ADMIN = {
   tags: { name: "admin" },
   timeout: HTTP_TIMEOUT,
 };
-
-function intFlag(name, fallback, min, max) {
-  const raw = flags[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`flag ${name}=${raw}: expected a whole number ${min}..${max}`);
-  return value;
-}
 
 export const options = {
   scenarios: {

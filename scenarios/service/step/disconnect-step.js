@@ -9,17 +9,18 @@
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge } from "k6/metrics";
+import { intFlag } from "/bun-capacity/step-lib.js";
 
 const step = JSON.parse(__ENV.BC_STEP);
 const flags = step.flags ?? {};
-const SUBSCRIBERS = intFlag("subscribers", 8, 1, 200);
-const RATE = intFlag("rate", 500, 1, 20000);
-const DROP_MS = intFlag("drop-ms", 3000, 100, 600000);
-const ACK_DELAY_MS = intFlag("ack-delay-ms", 200, 0, 60000);
-const MAX_OUTSTANDING = intFlag("max-outstanding", 100, 1, 100000);
-const SETTLE_MS = intFlag("settle-ms", 1000, 0, 600000);
-const MAX_DRAIN_MS = intFlag("max-drain-ms", 10000, 100, 600000);
-const PAYLOAD_BYTES = intFlag("payload-bytes", 256, 1, 1024 * 1024);
+const SUBSCRIBERS = intFlag(flags, "subscribers", 8, 1, 200);
+const RATE = intFlag(flags, "rate", 500, 1, 20000);
+const DROP_MS = intFlag(flags, "drop-ms", 3000, 100, 600000);
+const ACK_DELAY_MS = intFlag(flags, "ack-delay-ms", 200, 0, 60000);
+const MAX_OUTSTANDING = intFlag(flags, "max-outstanding", 100, 1, 100000);
+const SETTLE_MS = intFlag(flags, "settle-ms", 1000, 0, 600000);
+const MAX_DRAIN_MS = intFlag(flags, "max-drain-ms", 10000, 100, 600000);
+const PAYLOAD_BYTES = intFlag(flags, "payload-bytes", 256, 1, 1024 * 1024);
 const IN_FLIGHT = Math.max(1, step.concurrency ?? 80);
 /** Sockets connect before the first publish: a lead that grows with the sockets to open. */
 const LEAD_MS = Math.min(5000, 1000 + 20 * SUBSCRIBERS);
@@ -43,15 +44,6 @@ const PUBLISH = {
 const BODY = JSON.stringify({ data: "x".repeat(PAYLOAD_BYTES) });
 const DROP_MESSAGE =
   "bun-capacity abrupt-disconnect: subscriber cut on purpose (a throwing frame handler drops the TCP connection without a close frame)";
-
-function intFlag(name, fallback, min, max) {
-  const raw = flags[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`flag ${name}=${raw}: expected a whole number ${min}..${max}`);
-  return value;
-}
 
 const maxDuration = `${LEAD_MS + DROP_MS + DROP_GRACE_MS + SETTLE_MS + MAX_DRAIN_MS + 20000}ms`;
 export const options = {

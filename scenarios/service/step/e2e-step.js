@@ -1,7 +1,7 @@
 // End-to-end / broadcast fan-out as one ceiling-search step (step-lib's pacing and summary line): publish over
 // HTTP at the step's rate, receive on `subscribers` WebSockets per topic, ack each delivery at once. The step's
 // latency is END-TO-END: from each publish's intended time to each delivery, matched by message id. A publish
-// completes when every subscriber got it and the service holds nothing unacked; the rest count as lost
+// completes when every subscriber got it and the service applied its acks; the rest count as lost
 // (started - completed), which fails the step. Flags (matrix `flags:`): subscribers (1), fanout
 // (broadcast | shared), pipelines (VUs, each with its own topic; 1), payload-bytes (1024).
 // What the reports call its rate and its latency (runner/results/rate-unit.ts, latency-kind.ts):
@@ -11,13 +11,13 @@ import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge, Trend } from "k6/metrics";
-import { LATE_MS, readStep, summaryOutput } from "/bun-capacity/step-lib.js";
+import { intFlag, LATE_MS, readStep, summaryOutput } from "/bun-capacity/step-lib.js";
 
 const step = readStep();
 const flags = step.flags ?? {};
-const SUBSCRIBERS = intFlag("subscribers", 1, 1, 1000);
-const PIPELINES = intFlag("pipelines", 1, 1, 16);
-const PAYLOAD_BYTES = intFlag("payload-bytes", 1024, 1, 1024 * 1024);
+const SUBSCRIBERS = intFlag(flags, "subscribers", 1, 1, 1000);
+const PIPELINES = intFlag(flags, "pipelines", 1, 1, 16);
+const PAYLOAD_BYTES = intFlag(flags, "payload-bytes", 1024, 1, 1024 * 1024);
 const FANOUT = flags.fanout ?? "broadcast";
 if (FANOUT !== "broadcast" && FANOUT !== "shared")
   throw new Error(`fanout=${FANOUT}: expected broadcast or shared`);
@@ -55,15 +55,6 @@ const TREND_STAT = {
   p999Ms: "p(99.9)",
   maxMs: "max",
 };
-
-function intFlag(name, fallback, min, max) {
-  const raw = flags[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`flag ${name}=${raw}: expected a whole number ${min}..${max}`);
-  return value;
-}
 
 export const options = {
   scenarios: {
@@ -137,7 +128,15 @@ export default async function (data) {
   const early = new Map();
   const got = new Map();
   const latencies = [];
-  const f = { started: 0, errors: 0, late: 0, fullyDelivered: 0, deliveredInWindow: 0, errorsInWindow: 0 };
+  const f = {
+    started: 0,
+    errors: 0,
+    late: 0,
+    fullyDelivered: 0,
+    deliveredInWindow: 0,
+    errorsInWindow: 0,
+    acksSent: 0,
+  };
   let lastSendAt = data.startAt;
   let lastDoneAt = data.startAt;
   const deliver = (id, at, t0) => {
@@ -151,6 +150,7 @@ export default async function (data) {
     }
   };
   const onIds = (ids, now) => {
+    f.acksSent += ids.length;
     for (const id of ids) {
       const t0 = intended.get(id);
       if (t0 === undefined) early.set(id, [...(early.get(id) ?? []), now]);
@@ -207,8 +207,11 @@ export default async function (data) {
   while (f.fullyDelivered < accepted && Date.now() < deadline) await sleepMs(10);
   await sleepMs(50); // the last acks reach the service
   const stats = JSON.parse(must200(http.get(`${step.baseUrl}/admin/stats`, ADMIN)).body);
-  let unacked = 0;
-  for (const sub of subs) unacked += stats.subscriptions[sub]?.backlog ?? 0;
+  let serviceAcked = 0;
+  for (const sub of subs) serviceAcked += stats.subscriptions[sub]?.acked ?? 0;
+  // Deliveries received and acked here that the service never counted as acked: their publishes are incomplete.
+  // Held deliveries (never received) are not among them: they already left their publish short of fully delivered.
+  const unacked = Math.max(0, f.acksSent - serviceAcked);
   for (const ws of sockets) if (ws !== null) ws.close();
   // A failed publish is answered (an error), not lost; an unacked delivery leaves its publish incomplete.
   COUNTS.started.add(f.started);

@@ -8,29 +8,21 @@ import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge } from "k6/metrics";
+import { intFlag } from "/bun-capacity/step-lib.js";
 
 const step = JSON.parse(__ENV.BC_STEP);
 const flags = step.flags ?? {};
-const RATE = intFlag("rate", 500, 1, 100000);
-const PRODUCE_MS = intFlag("produce-ms", 3000, 100, 600000);
-const WORKERS = intFlag("workers", 4, 1, 1000);
-const WORKER_CONCURRENCY = intFlag("worker-concurrency", 4, 1, 10000);
-const WORK_MS = intFlag("work-ms", 10, 0, 60000);
-const MAX_DRAIN_MS = intFlag("max-drain-ms", 20000, 100, 600000);
-const PAYLOAD_BYTES = intFlag("payload-bytes", 1024, 1, 1024 * 1024);
+const RATE = intFlag(flags, "rate", 500, 1, 100000);
+const PRODUCE_MS = intFlag(flags, "produce-ms", 3000, 100, 600000);
+const WORKERS = intFlag(flags, "workers", 4, 1, 1000);
+const WORKER_CONCURRENCY = intFlag(flags, "worker-concurrency", 4, 1, 10000);
+const WORK_MS = intFlag(flags, "work-ms", 10, 0, 60000);
+const MAX_DRAIN_MS = intFlag(flags, "max-drain-ms", 20000, 100, 600000);
+const PAYLOAD_BYTES = intFlag(flags, "payload-bytes", 1024, 1, 1024 * 1024);
 const SAMPLE_MS = 100;
 const ADMIN = { headers: { "content-type": "application/json" }, tags: { name: "admin" } };
 const BODY = JSON.stringify({ data: "x".repeat(PAYLOAD_BYTES) });
 const PUBLISH = { headers: { "content-type": "application/json" }, tags: { name: "publish" } };
-
-function intFlag(name, fallback, min, max) {
-  const raw = flags[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`flag ${name}=${raw}: expected a whole number ${min}..${max}`);
-  return value;
-}
 
 export const options = {
   scenarios: {

@@ -15,6 +15,16 @@ export function readStep() {
   return JSON.parse(__ENV.BC_STEP);
 }
 
+/** A whole-number flag of the step's `flags` (the matrix's), or its fallback; out of min..max stops the script. */
+export function intFlag(flags, name, fallback, min, max) {
+  const raw = flags[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`flag ${name}=${raw}: expected a whole number ${min}..${max}`);
+  return value;
+}
+
 /** One VU, one iteration; its connection pool keeps `concurrency` idle connections (k6 keeps 6 by default). */
 export function stepOptions(step) {
   const drainMs = step.kind === "open" ? step.drainMs : 0;

@@ -1,23 +1,32 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
 import type { RunningService } from "../../../../service/start-service.ts";
 import { K6_MISSING, k6Binary } from "../../../service/helpers/run-k6.ts";
 import { request, startTestService } from "../../../service/helpers/test-service.ts";
+import { runStepScript } from "./run-step-script.ts";
 
 const k6 = k6Binary();
 if (k6 === null) console.warn(`[skip] ${K6_MISSING}`);
-const SCRIPT = join(import.meta.dir, "../../../../scenarios/service/step/disconnect-step.js");
+const LIB = join(import.meta.dir, "../../../../runner/load/k6/script");
 const K6_TIMEOUT_MS = 60_000;
 const SUBSCRIBERS = 3;
 /** The one line k6 logs per subscriber for the intended cut (a throwing frame handler). */
 const DROP_LOG = "subscriber cut on purpose";
 
 let service: RunningService;
+let dir: string;
 beforeAll(() => {
   service = startTestService();
+  dir = mkdtempSync(join(tmpdir(), "bc-disconnect-step-"));
+  cpSync(LIB, dir, { recursive: true });
 });
-afterAll(() => service.stop());
+afterAll(() => {
+  service.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 // disconnect-step.js as the generator runs it, against the service on 127.0.0.1: the drop is abrupt (the service
 // sees no close frame), and the in-memory engine keeps every acknowledged message it did not see acked.
@@ -33,14 +42,9 @@ test.skipIf(k6 === null)(
       "settle-ms": 200,
     };
     const step = { baseUrl: service.url, concurrency: 20, flags };
-    const proc = Bun.spawn([k6 as string, "run", "--quiet", "--no-usage-report", SCRIPT], {
-      stdout: "pipe",
-      stderr: "pipe",
-      env: { ...process.env, K6_NO_USAGE_REPORT: "true", BC_STEP: JSON.stringify(step) },
-    });
-    const [stdout, stderr] = [await new Response(proc.stdout).text(), await new Response(proc.stderr).text()];
+    const { exit, stdout, stderr } = await runStepScript(dir, "disconnect-step.js", step);
     const unexpected = stderr.split("\n").filter((l) => l.trim() !== "" && !l.includes(DROP_LOG));
-    expect({ exit: await proc.exited, unexpected }).toEqual({ exit: 0, unexpected: [] });
+    expect({ exit, unexpected }).toEqual({ exit: 0, unexpected: [] });
     const f = parseFixedSummary(stdout, stderr).figures;
     expect(f).toMatchObject({
       subscribersConnectedCount: SUBSCRIBERS,
