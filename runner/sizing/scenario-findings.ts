@@ -77,7 +77,9 @@ export function scenarioFindings(
   if (disagree.length > 0)
     findings.push(
       `Disagrees (ceiling CV > 5% after up to ${Math.max(...disagree.map((c) => c.repetitions))} repetitions, or a repetition confirmed none): ` +
-        `${disagree.map((c) => `${sizeLabel(c)} (CV ${((c.ceilingPerSec?.cv ?? 0) * 100).toFixed(0)}%, ${c.repetitions} reps)`).join(", ")}: not recommended; re-run on a quiet host.`,
+        `${disagree.map((c) => `${sizeLabel(c)} (CV ${((c.ceilingPerSec?.cv ?? 0) * 100).toFixed(0)}%, ${c.repetitions} reps${spreadText(c, unit)})`).join(", ")}: ` +
+        "not recommended. Repetitions disturbed by other load on the host are re-run, so the spread is most likely the " +
+        "workload's own from one container to the next: plan with the lowest ceiling, or raise maxRepetitions.",
     );
   const noisy = cells.filter((c) => c.noisy && !c.disagrees && c.status === "ok");
   if (noisy.length > 0)
@@ -90,4 +92,10 @@ export function scenarioFindings(
         "(set cloudRun.concurrency: 1, billing: request); with concurrency 1 an instance serves one request at a time.",
     );
   return findings;
+}
+
+/** ", lowest–highest unit" of a cell's ceilings, when it has any. */
+function spreadText(c: CellSizing, unit: string | undefined): string {
+  const spread = c.ceilingPerSec;
+  return spread ? `, ${Math.round(spread.min).toLocaleString("en-US")}–${rateText(spread.max, unit)}` : "";
 }

@@ -75,7 +75,13 @@ describe("eligibility", () => {
     expect(s.cells[0]?.ineligibleReasons.join()).toContain(
       "disagrees: not recommended (ceiling CV 7.0% over 3",
     );
-    expect(s.findings.join()).toContain("Disagrees");
+    const finding = s.findings.find((f) => f.startsWith("Disagrees")) ?? "";
+    // The spread, lowest to highest, so a user can plan with the lowest.
+    const { min, max } = s.cells[0]?.ceilingPerSec ?? { min: 0, max: 0 };
+    expect(min).toBeLessThan(max);
+    expect(finding).toContain(
+      `${Math.round(min).toLocaleString("en-US")}–${Math.round(max).toLocaleString("en-US")}`,
+    );
   });
   test("a repetition that confirmed no ceiling makes the cell disagree, even from an older record", () => {
     const rec = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000 });
