@@ -30,6 +30,8 @@ export interface CellMeasurements {
   throttledSeconds: number | null;
   oomRepetitions: number;
   gcThrashRepetitions: number;
+  /** Kept repetitions the host's other load still disturbed after their re-run. */
+  contendedRepetitions: number;
   noisy: boolean;
   searchSeconds: number;
   exhaustiveSweepSeconds: number;
@@ -85,6 +87,7 @@ export function measureCell(record: CellRecord, sloOverrideMs?: number): CellMea
     throttledSeconds: median(throttled),
     oomRepetitions: record.repetitions.filter((rep) => rep.status === "oom").length,
     gcThrashRepetitions: record.repetitions.filter((rep) => rep.status === "gc-thrash").length,
+    contendedRepetitions: record.repetitions.filter((rep) => rep.contended === true).length,
     noisy: record.summary.noisy || ceilingNoisy || stats.disagrees,
     searchSeconds: searches.reduce((sum, c) => sum + c.searchSeconds, 0),
     exhaustiveSweepSeconds: searches.reduce((sum, c) => sum + c.exhaustiveSweepSeconds, 0),

@@ -78,8 +78,7 @@ export function scenarioFindings(
     findings.push(
       `Disagrees (ceiling CV > 5% after up to ${Math.max(...disagree.map((c) => c.repetitions))} repetitions, or a repetition confirmed none): ` +
         `${disagree.map((c) => `${sizeLabel(c)} (CV ${((c.ceilingPerSec?.cv ?? 0) * 100).toFixed(0)}%, ${c.repetitions} reps${spreadText(c, unit)})`).join(", ")}: ` +
-        "not recommended. Repetitions disturbed by other load on the host are re-run, so the spread is most likely the " +
-        "workload's own from one container to the next: plan with the lowest ceiling, or raise maxRepetitions.",
+        `not recommended. ${disagreeCause(disagree)}`,
     );
   const noisy = cells.filter((c) => c.noisy && !c.disagrees && c.status === "ok");
   if (noisy.length > 0)
@@ -98,4 +97,12 @@ export function scenarioFindings(
 function spreadText(c: CellSizing, unit: string | undefined): string {
   const spread = c.ceilingPerSec;
   return spread ? `, ${Math.round(spread.min).toLocaleString("en-US")}–${rateText(spread.max, unit)}` : "";
+}
+
+/** Other load on the host, when some kept repetition saw it; else the workload's own spread. */
+function disagreeCause(cells: CellSizing[]): string {
+  const contended = cells.reduce((sum, c) => sum + (c.contendedRepetitions ?? 0), 0);
+  if (contended > 0)
+    return `${contended} of their repetitions ran while other load on the host disturbed them (even after a re-run): re-run on a quiet host.`;
+  return "No repetition saw other load on the host, so the spread is the workload's own from one container to the next: plan with the lowest ceiling, or raise maxRepetitions.";
 }

@@ -72,6 +72,7 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     throttledSeconds: m.throttledSeconds,
     oomRepetitions: m.oomRepetitions,
     gcThrashRepetitions: m.gcThrashRepetitions,
+    contendedRepetitions: m.contendedRepetitions,
     oomRisk: oomRisk(headroom, m.oomRepetitions + m.gcThrashRepetitions),
     deployability,
     instances: plan.instances,

@@ -64,6 +64,11 @@ export const CellSizing = z
     throttledSeconds: nullableNumber,
     oomRepetitions: z.number().int(),
     gcThrashRepetitions: z.number().int(),
+    contendedRepetitions: z
+      .number()
+      .int()
+      .optional()
+      .describe("repetitions other load on the host still disturbed after their re-run"),
     oomRisk: OomRisk,
     deployability: Deployability,
     instances: z.number().int().nullable(),

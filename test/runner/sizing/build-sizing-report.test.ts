@@ -82,6 +82,13 @@ describe("eligibility", () => {
     expect(finding).toContain(
       `${Math.round(min).toLocaleString("en-US")}–${Math.round(max).toLocaleString("en-US")}`,
     );
+    // No repetition saw other host load: the spread is the workload's own.
+    expect(finding).toContain("the workload's own");
+    const rep = wide.repetitions[1];
+    if (rep) rep.contended = true;
+    const contended = only([wide]).findings.find((f) => f.startsWith("Disagrees")) ?? "";
+    expect(contended).toContain("1 of their repetitions ran while other load on the host disturbed them");
+    expect(contended).toContain("re-run on a quiet host");
   });
   test("a repetition that confirmed no ceiling makes the cell disagree, even from an older record", () => {
     const rec = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000 });
