@@ -74,7 +74,12 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
   if (sized.memoryHeadroom !== null && sized.memoryHeadroom < MIN_HEADROOM)
     warn(`memory headroom ${(sized.memoryHeadroom * 100).toFixed(0)}% is under ${MIN_HEADROOM * 100}%`);
   const disagrees = sized.ineligibleReasons.find((r) => r.startsWith("disagrees"));
-  if (disagrees) warn(`${disagrees}${which}: re-run on a quiet host before trusting it`);
+  if (disagrees)
+    warn(
+      (sized.contendedRepetitions ?? 0) > 0
+        ? `${disagrees}${which}: other host load disturbed ${sized.contendedRepetitions} repetition(s); re-run on a quiet host before trusting it`
+        : `${disagrees}${which}: the host was quiet, so the ceiling varies between containers; gate on its lowest (${Math.round(sized.ceilingPerSec?.min ?? 0)} ${unit})`,
+    );
   else if (sized.noisy) warn(`noisy measurement: ceiling CV over 10%${which}`);
 
   let baseline: BaselineComparison | null = null;

@@ -74,6 +74,22 @@ describe("check verdicts", () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain("ended oom");
   });
+  test("a disagreeing cell warns: gate on its lowest ceiling on a quiet host, re-run when host load disturbed it", async () => {
+    const args = [...size, "--target", "100", "--instances", "1"];
+    const quiet = await run(args, fakeRunner([[9000]], { ceilingJitter: 0.2 }));
+    expect(quiet.out).toContain(
+      "the host was quiet, so the ceiling varies between containers; gate on its lowest",
+    );
+    const runner = fakeRunner([[9000]], { ceilingJitter: 0.2 });
+    const runCells: CheckCommandDeps["runCells"] = async (s) =>
+      (await runner.runCells(s)).map((record) => {
+        const rep = record.repetitions[0];
+        if (rep) rep.contended = true;
+        return record;
+      });
+    const busy = await run(args, { runCells });
+    expect(busy.out).toContain("other host load disturbed 1 repetition(s); re-run on a quiet host");
+  });
   test("fails a size Cloud Run cannot deploy", async () => {
     const r = await run(
       ["--cpus", "0.5", "--memory", "512Mi", "--target", "10", "--instances", "1"],
