@@ -136,6 +136,7 @@ export default async function (data) {
     deliveredInWindow: 0,
     errorsInWindow: 0,
     acksSent: 0,
+    duplicates: 0,
   };
   let lastSendAt = data.startAt;
   let lastDoneAt = data.startAt;
@@ -143,6 +144,8 @@ export default async function (data) {
     latencies.push(at - t0);
     const n = (got.get(id) ?? 0) + 1;
     got.set(id, n);
+    // A redelivery: its ack is sent again, but the service counts a message's ack once.
+    if (n > PER_PUBLISH) f.duplicates++;
     if (n === PER_PUBLISH) {
       f.fullyDelivered++;
       if (inWindow(at)) f.deliveredInWindow++;
@@ -211,7 +214,7 @@ export default async function (data) {
   for (const sub of subs) serviceAcked += stats.subscriptions[sub]?.acked ?? 0;
   // Deliveries received and acked here that the service never counted as acked: their publishes are incomplete.
   // Held deliveries (never received) are not among them: they already left their publish short of fully delivered.
-  const unacked = Math.max(0, f.acksSent - serviceAcked);
+  const unacked = Math.max(0, f.acksSent - f.duplicates - serviceAcked);
   for (const ws of sockets) if (ws !== null) ws.close();
   // A failed publish is answered (an error), not lost; an unacked delivery leaves its publish incomplete.
   COUNTS.started.add(f.started);
