@@ -18,6 +18,7 @@ export function toRunArgs(
     memoryBytes: flags.memory ?? null,
     smol: flags.smol ?? null,
     scenarios: flags.scenario ?? null,
+    variants: flags.variant ?? null,
     repetitions: flags.reps ?? null,
     outDir: flags.out ?? DEFAULT_OUT_DIR,
     resumeRunId: flags.resume ?? null,

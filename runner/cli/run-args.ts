@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MIN_CPUS } from "../config/config-defaults.ts";
 import { Cpus, MemoryBytesText, ProfileName, ScenarioName } from "../config/field-schemas.ts";
 import { MAX_CPUS, MAX_LIST_ITEMS, MAX_REPETITIONS } from "../config/input-limits.ts";
+import { VariantName } from "../config/variant-settings.ts";
 import { booleanFlag, valueFlag } from "./flags/flag-registry.ts";
 import { choiceText, commaList, decimalText, PathText, wholeText } from "./flags/flag-values.ts";
 
@@ -43,6 +44,11 @@ export const RUN_FLAGS = z.strictObject({
     value: "LIST",
     example: "--scenario throughput",
   }),
+  variant: valueFlag(commaList(VariantName, MAX_LIST_ITEMS), {
+    help: "run only these variants of the matrix's A/B variants, e.g. --variant current,grpc",
+    value: "LIST",
+    example: "--variant current",
+  }),
   reps: valueFlag(wholeText("repetitions", { min: 1, max: MAX_REPETITIONS }), {
     help: `repetitions per cell (1 to ${MAX_REPETITIONS})`,
     value: "N",
@@ -80,6 +86,7 @@ export const RunArgs = z
     memoryBytes: z.array(z.number()).nullable(),
     smol: z.array(z.boolean()).nullable(),
     scenarios: z.array(z.string()).nullable(),
+    variants: z.array(z.string()).nullable(),
     repetitions: z.number().int().positive().nullable(),
     outDir: z.string(),
     resumeRunId: z.string().nullable(),

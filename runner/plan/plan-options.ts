@@ -5,6 +5,8 @@ export type PlanOptions = {
   memoryBytes?: number[] | null;
   smol?: boolean[] | null;
   scenarios?: string[] | null;
+  /** Only these of the matrix's A/B variants. */
+  variants?: string[] | null;
   repetitions?: number | null;
   /** Run cells that exceed the host instead of marking them. */
   force?: boolean;

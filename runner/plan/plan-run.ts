@@ -18,7 +18,11 @@ const FLAG_MISMATCH = "The command line does not fit the matrix file";
 
 /** Turns a loaded matrix, the CLI's choices and the host's size into the ordered list of cells to run. */
 export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): Plan {
-  const variant = pickVariant(matrix, options.profile ?? null);
+  const variant = pickWorkloadVariants(
+    matrix,
+    pickVariant(matrix, options.profile ?? null),
+    options.variants ?? null,
+  );
   const scenarios = pickScenarios(matrix, variant, options.scenarios ?? null);
   const narrow = {
     cpus: options.cpus ?? undefined,
@@ -113,6 +117,22 @@ function pickVariant(matrix: Matrix, requested: string | null): MatrixVariant {
     nextStep: names.length
       ? "Pick one of them, or add it under profiles."
       : "Drop --profile, or add a profiles section.",
+    headline: FLAG_MISMATCH,
+  });
+}
+
+/** The profile with only the A/B variants --variant names (in the file's order); an unknown name stops the plan. */
+function pickWorkloadVariants(matrix: Matrix, variant: MatrixVariant, names: string[] | null): MatrixVariant {
+  if (names === null) return variant;
+  const known = variant.variants.map((v) => v.name);
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown === undefined)
+    return { ...variant, variants: variant.variants.filter((v) => names.includes(v.name)) };
+  const message = known.length
+    ? `--variant "${unknown}" is not a variant of this profile; variants: ${known.join(", ")}`
+    : `--variant "${unknown}": this profile has no variants`;
+  throw new MatrixError(matrix.path, [{ path: "variants", line: null, column: null, message }], {
+    nextStep: known.length ? "Pick variants the file defines." : "Drop --variant, or add a variants section.",
     headline: FLAG_MISMATCH,
   });
 }

@@ -26,6 +26,7 @@ describe("parseRunArgs", () => {
       memoryBytes: null,
       smol: null,
       scenarios: null,
+      variants: null,
       repetitions: null,
       outDir: "results",
       resumeRunId: null,

@@ -37,6 +37,22 @@ describe("planRun with variants", () => {
     expect(Object.keys(result.cellEstimatedSeconds)).toHaveLength(4);
   });
 
+  test("--variant runs only the named variants; an unknown name is refused, naming the known ones", () => {
+    const matrix = parseMatrix(`${GRID}variants:\n  a: {}\n  b: { env: { X: "1" } }\n`, "/tmp/m/matrix.yaml");
+    const only = planRun(matrix, { variants: ["b"] }, HOST);
+    expect(only.cells.map((c) => c.id)).toEqual([
+      "calibration__cpu1__mem256Mi__smol0__v-b",
+      "calibration__cpu1__mem256Mi__smol1__v-b",
+    ]);
+    expect(only.variants?.map((v) => v.name)).toEqual(["b"]);
+    expect(() => planRun(matrix, { variants: ["c"] }, HOST)).toThrow(
+      '--variant "c" is not a variant of this profile; variants: a, b',
+    );
+    expect(() => planRun(parseMatrix(GRID, "/tmp/m/matrix.yaml"), { variants: ["a"] }, HOST)).toThrow(
+      "this profile has no variants",
+    );
+  });
+
   test("a variant's command (expanded), env and image apply to its cells only", () => {
     const result = plan(`${GRID}variants:
   slow: { command: ["scenarios/{scenario}.ts", "--step-s={stepSeconds}", "--op-us=400", "{flags}"] }
