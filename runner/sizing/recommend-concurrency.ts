@@ -8,13 +8,15 @@ export const MIN_CONCURRENCY = 1;
 export const MAX_CONCURRENCY = 1000;
 
 /**
- * Little's law: requests in flight L = throughput λ × time in system W. At the ceiling, with W the p99 latency,
- * L = ceiling × p99; the recommendation is ceil(L × (1 + headroom)), within Cloud Run's 1..1000.
+ * Little's law: requests in flight L = throughput λ × time in system W. With W the p99 latency at the ceiling, L is
+ * an upper bound of what the ceiling needs; the recommendation is ceil(L × (1 + headroom)), within Cloud Run's
+ * 1..1000 and never above `measured`, the most the generator ever kept in flight (the ceiling was reached with it;
+ * more is untested).
  */
-export function recommendConcurrency(ceilingPerSec: number, latencyMs: number): number {
+export function recommendConcurrency(ceilingPerSec: number, latencyMs: number, measured: number): number {
   const inFlight = ceilingPerSec * (latencyMs / 1000);
   const recommended = Math.ceil(inFlight * (1 + CONCURRENCY_HEADROOM));
-  return Math.min(MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, recommended));
+  return Math.min(MAX_CONCURRENCY, measured, Math.max(MIN_CONCURRENCY, recommended));
 }
 
 /** Server mode: what concurrency the recommended size needs, next to the one it was measured with. */
@@ -26,10 +28,16 @@ export function concurrencyFindings(cells: CellSizing[], pick: SizePick | null):
   if (cell.cpus < 1) return [];
   const ceiling = cell.ceilingPerSec.median;
   const inFlight = ceiling * (cell.p99AtCeilingMs / 1000);
-  const recommended = recommendConcurrency(ceiling, cell.p99AtCeilingMs);
+  const recommended = recommendConcurrency(ceiling, cell.p99AtCeilingMs, measured);
+  const why =
+    `at its ceiling of ${rateText(ceiling, cell.rateUnit ?? "req/s")} with ${cell.latencyKind ? `${cell.latencyKind} ` : ""}p99 ` +
+    `${cell.p99AtCeilingMs.toFixed(0)} ms, requests in flight are at most about ${inFlight.toFixed(1)}`;
+  const advice =
+    recommended < measured
+      ? `set --concurrency ${recommended} (+${CONCURRENCY_HEADROOM * 100}% headroom; measured with ${measured})`
+      : `the ceiling was reached with no more than ${measured} in flight, so keep --concurrency ${measured}; a higher ` +
+        "one is untested (add it to axes.concurrency to measure it)";
   return [
-    `Concurrency (Little's law): at its ceiling of ${rateText(ceiling, cell.rateUnit ?? "req/s")} with ${cell.latencyKind ? `${cell.latencyKind} ` : ""}p99 ${cell.p99AtCeilingMs.toFixed(0)} ms, ` +
-      `an instance holds about ${inFlight.toFixed(1)} requests at once; set --concurrency ${recommended} ` +
-      `(+${CONCURRENCY_HEADROOM * 100}% headroom; measured with ${measured}). Request-based billing counts each of these requests.`,
+    `Concurrency (Little's law): ${why}; ${advice}. Request-based billing counts each of these requests.`,
   ];
 }
