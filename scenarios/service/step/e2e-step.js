@@ -44,7 +44,6 @@ const lastSend = new Gauge("e2e_last_send_ms");
 const lastDone = new Gauge("e2e_last_done_ms");
 const latency = new Trend("e2e_latency_ms", true);
 const pipelinesDone = new Counter("e2e_pipelines_done");
-const unackedAtEnd = new Counter("e2e_unacked_at_end");
 /** step-lib's latency figures as k6 trend stats. */
 const TREND_STAT = {
   count: "count",
@@ -225,7 +224,6 @@ export default async function (data) {
   lastSend.add(lastSendAt - data.startAt);
   lastDone.add(lastDoneAt - data.startAt);
   for (const ms of latencies) latency.add(ms);
-  unackedAtEnd.add(unacked);
   pipelinesDone.add(1);
 }
 
