@@ -1,7 +1,9 @@
-import { constants } from "node:fs";
-import { access, stat } from "node:fs/promises";
-import { dirname } from "node:path";
+import { mkdtemp, rmdir, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { FlagError } from "../cli/flag-error.ts";
+
+/** Prefix of the throwaway directory that proves the results directory's nearest existing ancestor is writable. */
+const PROBE_PREFIX = ".bun-capacity-write-probe-";
 
 /** The results directory must be a directory we can write, or creatable in one: found now, not after the first cell. */
 export async function checkOutputDir(dir: string): Promise<void> {
@@ -16,11 +18,10 @@ export async function checkOutputDir(dir: string): Promise<void> {
             ? "is a file, not a directory; pass a directory"
             : `${current} is a file, so the directory cannot be created`,
         );
-      const writable = await access(current, constants.W_OK).then(
-        () => true,
-        () => false,
-      );
-      if (!writable) throw fail(`${current} is not writable; pass a directory you can write`);
+      // Creating something is the only test that holds for root, read-only mounts and pseudo file systems alike.
+      const probe = await mkdtemp(join(current, PROBE_PREFIX)).catch(() => null);
+      if (probe === null) throw fail(`${current} is not writable; pass a directory you can write`);
+      await rmdir(probe);
       return;
     }
     const parent = dirname(current);

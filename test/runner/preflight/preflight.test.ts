@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { imageSourceIssues } from "../../../runner/preflight/check-image-source.ts";
@@ -39,6 +39,12 @@ describe("preflight", () => {
     await expect(checkOutputDir(file)).rejects.toThrow("is a file");
     await expect(checkOutputDir(join(file, "sub"))).rejects.toThrow("is a file");
     await expect(checkOutputDir(join(dir, "new", "deeper"))).resolves.toBeUndefined();
+  });
+  test("the output directory: one nothing can be created in is refused, and the check leaves nothing behind", async () => {
+    // /proc lets root pass an access(W_OK) check, yet no directory can be made in it.
+    await expect(checkOutputDir("/proc/bun-capacity-results")).rejects.toThrow("/proc is not writable");
+    await expect(checkOutputDir(dir)).resolves.toBeUndefined();
+    expect(readdirSync(dir).filter((name) => name.startsWith(".bun-capacity"))).toEqual([]);
   });
   test("bundled scenario flags against the schema the harness publishes (scenarios/flags.schema.json)", () => {
     const schemas = readScenarioFlagSchemas();
