@@ -7,10 +7,12 @@
 // variants of one matrix that differ in the service's env only; `publish-port` pins the port. HTTP/2 is over TLS (k6
 // negotiates h2 via ALPN only; certificate not verified, loopback only); gRPC is cleartext HTTP/2 with server
 // reflection (no proto file). gRPC answers carry no k6 timings: their latency is timed with Date.now() (whole ms).
+// `ordering-keys` (0) gives message i the ordering key k(i mod n); `subscriptions` (0: a firehose) creates that
+// many subscriptions on the step's topic, each keeping every message as a backlog no one drains.
 import encoding from "k6/encoding";
 import http from "k6/http";
 import grpc from "k6/net/grpc";
-import { readStep, runStep, stepOptions, stepSummary } from "/bun-capacity/step-lib.js";
+import { intFlag, readStep, runStep, stepOptions, stepSummary } from "/bun-capacity/step-lib.js";
 
 const step = readStep();
 const flags = step.flags ?? {};
@@ -31,9 +33,9 @@ const MIXES = {
 };
 const PROTOCOLS = ["auto", "http1", "h2", "grpc"];
 const PUBLISH_RPC = "bun_capacity.pubsub.v1.Publisher/PublishBatch";
-const BATCH = Number(flags.batch ?? 1);
-if (!Number.isInteger(BATCH) || BATCH < 1 || BATCH > 1000)
-  throw new Error(`flag batch=${flags.batch}: expected a whole number 1..1000`);
+const BATCH = intFlag(flags, "batch", 1, 1, 1000);
+const ORDERING_KEYS = intFlag(flags, "ordering-keys", 0, 0, 100000);
+const SUBSCRIPTIONS = intFlag(flags, "subscriptions", 0, 0, 100);
 const MIX = MIXES[flags.payload ?? "small"];
 if (MIX === undefined)
   throw new Error(`flag payload=${flags.payload}: expected one of ${Object.keys(MIXES).join(", ")}`);
@@ -68,12 +70,20 @@ const client = new grpc.Client();
 // HTTP/2 needs TLS in k6; the service's certificate is a test-only self-signed one on loopback.
 export const options = { ...stepOptions(step), insecureSkipTLSVerify: true };
 
+const subscriptionName = (topic, index) => `${topic}-s${index}`;
+
 export function setup() {
   const endpoint = publishEndpoint();
-  // A topic without subscriptions: publishing is accepted and counted, nothing is kept (a firehose).
+  // Without subscriptions publishing is accepted and counted, and nothing is kept (a firehose).
   const topic = `ingest-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
   const res = http.put(`${step.baseUrl}/admin/topics/${topic}`, null, params);
   if (res.status < 200 || res.status >= 300) throw new Error(`create topic ${topic}: HTTP ${res.status}`);
+  const body = JSON.stringify({ topic, enableMessageOrdering: ORDERING_KEYS > 0 });
+  for (let i = 0; i < SUBSCRIPTIONS; i++) {
+    const sub = http.put(`${step.baseUrl}/admin/subscriptions/${subscriptionName(topic, i)}`, body, params);
+    if (sub.status < 200 || sub.status >= 300)
+      throw new Error(`create subscription ${subscriptionName(topic, i)}: HTTP ${sub.status}`);
+  }
   return { topic, ...endpoint };
 }
 
@@ -92,8 +102,11 @@ function publishEndpoint() {
   return { protocol, port };
 }
 
+const orderingKey = (index) => (ORDERING_KEYS > 0 ? `k${index % ORDERING_KEYS}` : "");
+
 const httpBody = (index) => {
-  const message = (i) => `{"data":${quoted[sizeOf(i)]}}`;
+  const key = (i) => (ORDERING_KEYS > 0 ? `"orderingKey":"${orderingKey(i)}",` : "");
+  const message = (i) => `{${key(i)}"data":${quoted[sizeOf(i)]}}`;
   if (BATCH === 1) return message(index);
   const parts = [];
   for (let i = 0; i < BATCH; i++) parts.push(message(index * BATCH + i));
@@ -102,7 +115,10 @@ const httpBody = (index) => {
 
 const grpcRequest = (topic, index) => {
   const messages = [];
-  for (let i = 0; i < BATCH; i++) messages.push({ data: base64[sizeOf(index * BATCH + i)] });
+  for (let i = 0; i < BATCH; i++) {
+    const at = index * BATCH + i;
+    messages.push({ data: base64[sizeOf(at)], orderingKey: orderingKey(at) });
+  }
   return { topic, messages };
 };
 
@@ -127,6 +143,8 @@ export default async (data) => {
 };
 
 export function teardown(data) {
+  for (let i = 0; i < SUBSCRIPTIONS; i++)
+    http.del(`${step.baseUrl}/admin/subscriptions/${subscriptionName(data.topic, i)}`, null, params);
   http.del(`${step.baseUrl}/admin/topics/${data.topic}`, null, params);
 }
 

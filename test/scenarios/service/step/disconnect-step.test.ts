@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
 import type { RunningService } from "../../../../service/start-service.ts";
-import { K6_MISSING, k6Binary } from "../../../service/helpers/run-k6.ts";
+import { K6_MISSING, k6Binary } from "../../../service/helpers/k6-binary.ts";
 import { request, startTestService } from "../../../service/helpers/test-service.ts";
 import { runStepScript } from "./run-step-script.ts";
 

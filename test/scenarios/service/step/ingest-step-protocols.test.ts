@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseK6Summary } from "../../../../runner/load/k6/parse-k6-summary.ts";
 import type { RunningService } from "../../../../service/start-service.ts";
-import { K6_MISSING, k6Binary } from "../../../service/helpers/run-k6.ts";
+import { K6_MISSING, k6Binary } from "../../../service/helpers/k6-binary.ts";
 import { startTestService } from "../../../service/helpers/test-service.ts";
 import { openStep, runStepScript } from "./run-step-script.ts";
 

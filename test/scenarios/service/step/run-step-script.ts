@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { k6Binary } from "../../../service/helpers/run-k6.ts";
+import { k6Binary } from "../../../service/helpers/k6-binary.ts";
 
 const STEP_DIR = join(import.meta.dir, "../../../../scenarios/service/step");
 

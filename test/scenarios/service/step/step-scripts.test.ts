@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Subscription, Topic } from "../../../../engine/index.ts";
 import { parseK6Summary } from "../../../../runner/load/k6/parse-k6-summary.ts";
 import type { RunningService } from "../../../../service/start-service.ts";
-import { K6_MISSING, k6Binary } from "../../../service/helpers/run-k6.ts";
+import { K6_MISSING, k6Binary } from "../../../service/helpers/k6-binary.ts";
 import { startTestService } from "../../../service/helpers/test-service.ts";
 import { openStep, runStepScript } from "./run-step-script.ts";
 
@@ -46,6 +47,48 @@ describe.skipIf(k6 === null)("scenarios/service/step scripts on step-lib's runSt
       expect(summary.completedInWindow).toBeGreaterThan(0);
       expect(summary.completedInWindow).toBeLessThanOrEqual(100);
       expect((await published()) - before).toBe(1000);
+    },
+    K6_TIMEOUT_MS,
+  );
+
+  test(
+    "ingest with ordering keys and subscriptions: keys cycle, each subscription keeps every message until teardown",
+    async () => {
+      const keys: (string | undefined)[] = [];
+      const original = Topic.prototype.publishMessageSync;
+      const record = spyOn(Topic.prototype, "publishMessageSync").mockImplementation(function (
+        this: Topic,
+        input,
+      ) {
+        keys.push(input.orderingKey);
+        return original.call(this, input);
+      });
+      const backlogs: number[] = [];
+      const remove = Subscription.prototype.delete;
+      const drop = spyOn(Subscription.prototype, "delete").mockImplementation(function (this: Subscription) {
+        backlogs.push(this.stats().backlog);
+        return remove.call(this);
+      });
+      try {
+        const summary = await runStep("ingest-step.js", { "ordering-keys": 3, subscriptions: 2 });
+        expect(summary).toMatchObject({ started: 100, completed: 100, errors: 0 });
+      } finally {
+        record.mockRestore();
+        drop.mockRestore();
+      }
+      expect(keys.slice(0, 4)).toEqual(["k0", "k1", "k2", "k0"]);
+      expect(keys.length).toBe(100);
+      expect(backlogs).toEqual([100, 100]);
+    },
+    K6_TIMEOUT_MS,
+  );
+
+  test(
+    "e2e shared by 2 sockets: each publish delivered once",
+    async () => {
+      const summary = await runStep("e2e-step.js", { subscribers: 2, fanout: "shared" });
+      expect(summary).toMatchObject({ started: 100, completed: 100, errors: 0 });
+      expect(summary.latency.count).toBe(100);
     },
     K6_TIMEOUT_MS,
   );
