@@ -4,6 +4,7 @@ import type { Plan } from "../plan/plan.ts";
 import { imageSourceIssues } from "./check-image-source.ts";
 import { checkOutputDir } from "./check-output-dir.ts";
 import { readScenarioFlagSchemas, scenarioFlagIssues } from "./check-scenario-flags.ts";
+import { scriptFlagIssues } from "./check-script-flags.ts";
 import type { ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 
 export type PreflightOptions = { flagSchemas?: ScenarioFlagSchemas | null };
@@ -22,8 +23,9 @@ export async function preflightRun(
   for (const v of plan.variants ?? [])
     if (v.image) issues.push(...(await imageSourceIssues(v.image, `variants.${v.name}.`)));
   const schemas = options.flagSchemas === undefined ? readScenarioFlagSchemas() : options.flagSchemas;
-  if (variant && schemas)
-    issues.push(...scenarioFlagIssues(variant, schemas, [...new Set(plan.cells.map((c) => c.scenario))]));
+  const scenarios = [...new Set(plan.cells.map((c) => c.scenario))];
+  if (variant && schemas) issues.push(...scenarioFlagIssues(variant, schemas, scenarios));
+  if (variant) issues.push(...scriptFlagIssues(variant, scenarios));
   if (issues.length > 0)
     throw new MatrixError(plan.matrixPath, issues, {
       headline: "The run cannot start",

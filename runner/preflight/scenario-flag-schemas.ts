@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** One flag's JSON Schema, the subset the harness publishes: type, enum, bounds, pattern. */
-const FlagSchema = z.looseObject({
+export const FlagSchema = z.looseObject({
   type: z.enum(["string", "number", "integer", "boolean"]).optional(),
   enum: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   minimum: z.number().optional(),

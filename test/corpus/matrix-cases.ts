@@ -1,3 +1,5 @@
+import { join } from "node:path";
+
 /** Malformed matrix files, generated: each is YAML text (or bytes) and the words its error must contain. */
 export type MatrixCase = { name: string; text: string | Uint8Array; mentions: string[]; flags?: string[] };
 
@@ -477,8 +479,26 @@ function serviceCases(): MatrixCase[] {
       mentions: ["requests", "at most 100"],
     },
     { name: "service and a top-level image", text: `image: x:1\n${service("")}`, mentions: ["image"] },
+    {
+      name: "bundled script flag below its declared minimum",
+      text: service("", `{ script: ${STEP_DIR}/ingest-step.js, flags: { batch: 0 } }`),
+      mentions: ["scenarios.get.flags.batch", "at least 1"],
+    },
+    {
+      name: "bundled script flag it does not declare",
+      text: service("", `{ script: ${STEP_DIR}/e2e-step.js, flags: { subscriber: 3 } }`),
+      mentions: ["scenarios.get.flags.subscriber", "has no flag", "subscribers"],
+    },
+    {
+      name: "bundled script flag outside its declared values",
+      text: service("", `{ script: ${STEP_DIR}/ingest-step.js, flags: { payload: [small, huge] } }`),
+      mentions: ["scenarios.get.flags.payload", '"huge"', "expected one of"],
+    },
   ];
 }
+
+/** The bundled service's k6 step scripts, which declare their flags (`// bc-flag:`). */
+const STEP_DIR = join(import.meta.dir, "../../scenarios/service/step");
 
 export function matrixCases(): MatrixCase[] {
   return [

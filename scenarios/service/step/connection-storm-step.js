@@ -4,6 +4,11 @@
 // connected, failures, the service's own open-socket peak, messages acknowledged (HTTP 200) against kept (in the
 // subscription's backlog afterwards), and the hold window the runner reads the service's memory in. k6 closes a
 // socket with a close frame: it cannot cut the TCP connection abruptly, so these are orderly disconnects.
+// The flags it takes, checked before any container starts (runner/preflight/check-script-flags.ts):
+// bc-flag: connections {"type":"integer","minimum":1,"maximum":100000,"default":1000}
+// bc-flag: openers {"type":"integer","minimum":1,"maximum":200}
+// bc-flag: connect-timeout-ms {"type":"integer","minimum":100,"maximum":120000,"default":5000}
+// bc-flag: hold-ms {"type":"integer","minimum":0,"maximum":600000,"default":3000}
 import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";

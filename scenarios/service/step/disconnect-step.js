@@ -6,6 +6,15 @@
 // still holds (its backlog) right after the drop, and after `settle-ms`, confirmed by a fresh subscriber draining
 // every held message by id. kept % = (acked + kept) / acknowledged; lost = acknowledged - acked - kept. One
 // bcFixedSummary line.
+// The flags it takes, checked before any container starts (runner/preflight/check-script-flags.ts):
+// bc-flag: subscribers {"type":"integer","minimum":1,"maximum":200,"default":8}
+// bc-flag: rate {"type":"integer","minimum":1,"maximum":20000,"default":500}
+// bc-flag: drop-ms {"type":"integer","minimum":100,"maximum":600000,"default":3000}
+// bc-flag: ack-delay-ms {"type":"integer","minimum":0,"maximum":60000,"default":200}
+// bc-flag: max-outstanding {"type":"integer","minimum":1,"maximum":100000,"default":100}
+// bc-flag: settle-ms {"type":"integer","minimum":0,"maximum":600000,"default":1000}
+// bc-flag: max-drain-ms {"type":"integer","minimum":100,"maximum":600000,"default":10000}
+// bc-flag: payload-bytes {"type":"integer","minimum":1,"maximum":1048576,"default":256}
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge } from "k6/metrics";

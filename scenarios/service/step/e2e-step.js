@@ -7,6 +7,11 @@
 // What the reports call its rate and its latency (runner/results/rate-unit.ts, latency-kind.ts):
 // bc-rate-unit: publishes/s
 // bc-latency: end-to-end
+// The flags it takes, checked before any container starts (runner/preflight/check-script-flags.ts):
+// bc-flag: subscribers {"type":"integer","minimum":1,"maximum":1000,"default":1}
+// bc-flag: pipelines {"type":"integer","minimum":1,"maximum":16,"default":1}
+// bc-flag: payload-bytes {"type":"integer","minimum":1,"maximum":1048576,"default":1024}
+// bc-flag: fanout {"enum":["broadcast","shared"],"default":"broadcast"}
 import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";

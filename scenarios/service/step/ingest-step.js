@@ -9,6 +9,13 @@
 // reflection (no proto file). gRPC answers carry no k6 timings: their latency is timed with Date.now() (whole ms).
 // `ordering-keys` (0) gives message i the ordering key k(i mod n); `subscriptions` (0: a firehose) creates that
 // many subscriptions on the step's topic, each keeping every message as a backlog no one drains.
+// The flags it takes, checked before any container starts (runner/preflight/check-script-flags.ts):
+// bc-flag: batch {"type":"integer","minimum":1,"maximum":1000,"default":1}
+// bc-flag: ordering-keys {"type":"integer","minimum":0,"maximum":100000,"default":0}
+// bc-flag: subscriptions {"type":"integer","minimum":0,"maximum":100,"default":0}
+// bc-flag: payload {"enum":["small","medium","mixed","full-spectrum"],"default":"small"}
+// bc-flag: protocol {"enum":["auto","http1","h2","grpc"],"default":"http1"}
+// bc-flag: publish-port {"type":"integer","minimum":1,"maximum":65535}
 import encoding from "k6/encoding";
 import http from "k6/http";
 import grpc from "k6/net/grpc";

@@ -4,6 +4,14 @@
 // drains. From the service's stats, sampled every 100 ms: peak backlog, drain time, creation and processing rates
 // over the production phase and their ratio (saturation: above 1 the backlog grows). One bcFixedSummary line,
 // with the backlog over time (at most TIMELINE_POINTS points) for the report's chart.
+// The flags it takes, checked before any container starts (runner/preflight/check-script-flags.ts):
+// bc-flag: rate {"type":"integer","minimum":1,"maximum":100000,"default":500}
+// bc-flag: produce-ms {"type":"integer","minimum":100,"maximum":600000,"default":3000}
+// bc-flag: workers {"type":"integer","minimum":1,"maximum":1000,"default":4}
+// bc-flag: worker-concurrency {"type":"integer","minimum":1,"maximum":10000,"default":4}
+// bc-flag: work-ms {"type":"integer","minimum":0,"maximum":60000,"default":10}
+// bc-flag: max-drain-ms {"type":"integer","minimum":100,"maximum":600000,"default":20000}
+// bc-flag: payload-bytes {"type":"integer","minimum":1,"maximum":1048576,"default":1024}
 import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";

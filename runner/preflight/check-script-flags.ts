@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { MatrixVariant } from "../config/matrix.ts";
+import type { MatrixIssue } from "../config/matrix-error.ts";
+import { flagValueProblem } from "./check-scenario-flags.ts";
+import { FlagSchema } from "./scenario-flag-schemas.ts";
+
+/** One flag a server-mode k6 script takes: `// bc-flag: <name> <JSON Schema>` on a comment line of its own. */
+const DECLARATION = /^\/\/\s*bc-flag:\s*(.*)$/;
+const NAMED = /^([a-z][a-z0-9-]*)\s+(\{.*\})\s*$/;
+
+export type ScriptFlags = { flags: Map<string, FlagSchema>; problems: string[] };
+
+/** The flags a script declares (empty when it declares none) and its malformed declarations, by line. */
+export function declaredScriptFlags(script: string): ScriptFlags {
+  const flags = new Map<string, FlagSchema>();
+  const problems: string[] = [];
+  for (const [index, line] of script.split("\n").entries()) {
+    const declaration = DECLARATION.exec(line.trim())?.[1];
+    if (declaration === undefined) continue;
+    const at = (problem: string) => problems.push(`line ${index + 1}: ${problem}`);
+    const named = NAMED.exec(declaration);
+    if (!named) {
+      at(`expected "// bc-flag: <kebab-case name> <JSON Schema>", got "${line.trim()}"`);
+      continue;
+    }
+    const [, name = "", json = ""] = named;
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch (error) {
+      at(`flag ${name}: the schema is not JSON (${(error as Error).message})`);
+      continue;
+    }
+    const parsed = FlagSchema.safeParse(value);
+    if (!parsed.success) at(`flag ${name}: ${z.prettifyError(parsed.error)}`);
+    else if (flags.has(name)) at(`flag ${name} is declared twice`);
+    else flags.set(name, parsed.data);
+  }
+  return { flags, problems };
+}
+
+/** The matrix's `flags:` of the selected server-mode scenarios against what their scripts declare. */
+export function scriptFlagIssues(variant: MatrixVariant, names: string[]): MatrixIssue[] {
+  const issues: MatrixIssue[] = [];
+  for (const scenario of variant.scenarios.filter((s) => names.includes(s.name))) {
+    const script = scenario.load?.script;
+    if (!script) continue;
+    const where = scenario.load?.scriptPath ?? "its script";
+    const at = (path: string, message: string) => issues.push({ path, line: null, column: null, message });
+    const declared = declaredScriptFlags(script);
+    for (const problem of declared.problems) at(`scenarios.${scenario.name}.script`, `${where}: ${problem}`);
+    // A script that declares nothing reads its flags unchecked, as before.
+    if (declared.flags.size === 0) continue;
+    for (const [flag, values] of Object.entries(scenario.flags)) {
+      const path = `scenarios.${scenario.name}.flags.${flag}`;
+      const schema = declared.flags.get(flag);
+      if (!schema) {
+        at(path, `${where} has no flag "${flag}"; its flags: ${[...declared.flags.keys()].join(", ")}`);
+        continue;
+      }
+      for (const value of values) {
+        const problem = flagValueProblem(value, schema);
+        if (problem) at(path, `got ${JSON.stringify(value)}; ${problem}`);
+      }
+    }
+  }
+  return issues;
+}
