@@ -5,6 +5,7 @@ import type { FlagValue } from "../config/command-template.ts";
 import { REPO_ROOT } from "../config/config-defaults.ts";
 import type { MatrixVariant } from "../config/matrix.ts";
 import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
+import { flagSources } from "./flag-sources.ts";
 import { type FlagSchema, kebabCase, ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 
 /** Where the harness publishes its flag schemas: data, so runner/ never imports scenarios/. */
@@ -29,7 +30,7 @@ export function readScenarioFlagSchemas(path = SCENARIO_FLAG_SCHEMAS_PATH): Scen
   return parsed.data;
 }
 
-/** Every flag value of the bundled image's selected scenarios against its published schema. */
+/** Every flag value (`flags:` and `include` rules) of the bundled image's selected scenarios against its schema. */
 export function scenarioFlagIssues(
   variant: MatrixVariant,
   schemas: ScenarioFlagSchemas,
@@ -37,13 +38,13 @@ export function scenarioFlagIssues(
 ): MatrixIssue[] {
   if (!variant.bundledImage) return [];
   const issues: MatrixIssue[] = [];
-  for (const scenario of variant.scenarios.filter((s) => names.includes(s.name))) {
+  for (const { scenario, path, flags } of flagSources(variant, names)) {
     const schema = schemas[scenario.name];
     if (!schema) continue;
     const allowed = new Map(Object.entries(schema.properties).map(([name, flag]) => [kebabCase(name), flag]));
-    for (const [flag, values] of Object.entries(scenario.flags)) {
-      const path = `scenarios.${scenario.name}.flags.${flag}`;
-      const at = (message: string) => issues.push({ path, line: null, column: null, message });
+    for (const [flag, values] of Object.entries(flags)) {
+      const at = (message: string) =>
+        issues.push({ path: `${path}.${flag}`, line: null, column: null, message });
       const flagSchema = allowed.get(kebabCase(flag));
       if (!flagSchema) {
         at(`"${scenario.name}" has no flag "${flag}"; its flags: ${[...allowed.keys()].join(", ")}`);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MatrixVariant } from "../config/matrix.ts";
 import type { MatrixIssue } from "../config/matrix-error.ts";
 import { flagValueProblem } from "./check-scenario-flags.ts";
+import { flagSources } from "./flag-sources.ts";
 import { FlagSchema } from "./scenario-flag-schemas.ts";
 
 /** One flag a server-mode k6 script takes: `// bc-flag: <name> <JSON Schema>` on a comment line of its own. */
@@ -39,28 +40,34 @@ export function declaredScriptFlags(script: string): ScriptFlags {
   return { flags, problems };
 }
 
-/** The matrix's `flags:` of the selected server-mode scenarios against what their scripts declare. */
+/** The matrix's flags (`flags:` and `include` rules) of selected server-mode scenarios against their scripts. */
 export function scriptFlagIssues(variant: MatrixVariant, names: string[]): MatrixIssue[] {
   const issues: MatrixIssue[] = [];
-  for (const scenario of variant.scenarios.filter((s) => names.includes(s.name))) {
-    const script = scenario.load?.script;
-    if (!script) continue;
-    const where = scenario.load?.scriptPath ?? "its script";
-    const at = (path: string, message: string) => issues.push({ path, line: null, column: null, message });
-    const declared = declaredScriptFlags(script);
-    for (const problem of declared.problems) at(`scenarios.${scenario.name}.script`, `${where}: ${problem}`);
+  const at = (path: string, message: string) => issues.push({ path, line: null, column: null, message });
+  const declarations = new Map<string, ScriptFlags>();
+  for (const scenario of variant.scenarios.filter((s) => names.includes(s.name) && s.load?.script)) {
+    const declared = declaredScriptFlags(scenario.load?.script ?? "");
+    declarations.set(scenario.name, declared);
+    for (const problem of declared.problems)
+      at(`scenarios.${scenario.name}.script`, `${scenario.load?.scriptPath ?? "its script"}: ${problem}`);
+  }
+  for (const { scenario, path, flags } of flagSources(variant, names)) {
+    const declared = declarations.get(scenario.name);
     // A script that declares nothing reads its flags unchecked, as before.
-    if (declared.flags.size === 0) continue;
-    for (const [flag, values] of Object.entries(scenario.flags)) {
-      const path = `scenarios.${scenario.name}.flags.${flag}`;
+    if (!declared || declared.flags.size === 0) continue;
+    for (const [flag, values] of Object.entries(flags)) {
       const schema = declared.flags.get(flag);
       if (!schema) {
-        at(path, `${where} has no flag "${flag}"; its flags: ${[...declared.flags.keys()].join(", ")}`);
+        const where = scenario.load?.scriptPath ?? "its script";
+        at(
+          `${path}.${flag}`,
+          `${where} has no flag "${flag}"; its flags: ${[...declared.flags.keys()].join(", ")}`,
+        );
         continue;
       }
       for (const value of values) {
         const problem = flagValueProblem(value, schema);
-        if (problem) at(path, `got ${JSON.stringify(value)}; ${problem}`);
+        if (problem) at(`${path}.${flag}`, `got ${JSON.stringify(value)}; ${problem}`);
       }
     }
   }

@@ -190,6 +190,11 @@ function scenarioCases(): MatrixCase[] {
       mentions: ["payload-mix", "huge"],
     },
     {
+      name: "include rule flag outside the scenario's schema",
+      text: `${VALID_MATRIX}include: [{ scenario: throughput, flags: { publishers: 0 } }]\n`,
+      mentions: ["include[0].flags.publishers", "at least 1"],
+    },
+    {
       name: "bundled flag below minimum",
       text: withScenario("{ flags: { publishers: 0 } }"),
       mentions: ["publishers", "at least 1"],

@@ -7,9 +7,14 @@ import { declaredScriptFlags, scriptFlagIssues } from "../../../runner/preflight
 const STEP_DIR = join(import.meta.dir, "../../../scenarios/service/step");
 
 /** A server-mode variant whose one scenario `s` runs `script` with `flags`. */
-const variant = (script: string, flags: Record<string, (string | number)[]>) =>
+const variant = (
+  script: string,
+  flags: Record<string, (string | number)[]>,
+  include: Array<{ scenario?: string; flags?: Record<string, string | number> }> = [],
+) =>
   ({
     scenarios: [{ name: "s", flags, load: { requests: [], script, scriptPath: "/x/s.js" } }],
+    include,
   }) as unknown as MatrixVariant;
 
 const SCRIPT = [
@@ -27,6 +32,18 @@ describe("server-mode script flags (// bc-flag:)", () => {
       "scenarios.s.flags.rate: got 101; expected at most 100",
       'scenarios.s.flags.mode: got "c"; expected one of a, b',
       'scenarios.s.flags.rte: /x/s.js has no flag "rte"; its flags: rate, mode',
+    ]);
+  });
+
+  test("include rules' flags are checked too, for the scenarios they add cells to", () => {
+    const rules = [
+      { flags: { rate: 0 } },
+      { scenario: "other", flags: { rate: 0 } },
+      { scenario: "s", cpus: 1 },
+    ];
+    const issues = scriptFlagIssues(variant(SCRIPT, {}, rules), ["s"]);
+    expect(issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      "include[0].flags.rate: got 0; expected at least 1",
     ]);
   });
 
