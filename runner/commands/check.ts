@@ -1,8 +1,10 @@
-import { appendFile } from "node:fs/promises";
+import { appendFile, mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
 import { defineCommand } from "../cli/command.ts";
 import { runShell, type ShellIo } from "../cli/command-shell.ts";
 import { FlagError } from "../cli/flag-error.ts";
 import { resultsDirOf } from "../cli/results-flag.ts";
+import { checkOutputFile } from "../preflight/check-output-dir.ts";
 import { checkJunitXml } from "../report/check-junit-xml.ts";
 import { checkVerdictMarkdown } from "../report/check-verdict-markdown.ts";
 import { checkVerdictText } from "../report/check-verdict-text.ts";
@@ -59,6 +61,7 @@ export function makeCheckCommand(deps: Partial<CheckCommandDeps> = {}) {
     positionals: { min: 0, max: 0, names: "no arguments (only flags)" },
     run: async ({ flags }, context) => {
       const { targetPerSec, warnPct, failPct } = validateFlags(flags);
+      if (flags.junit) await checkOutputFile(flags.junit, "--junit");
       const resultsDir = resultsDirOf(flags.results, deps.resultsDir ?? DEFAULT_RESULTS_DIR);
       const matrixPath = flags.matrix ?? "matrix.yaml";
       const notes: string[] = [];
@@ -102,7 +105,10 @@ export function makeCheckCommand(deps: Partial<CheckCommandDeps> = {}) {
       context.out(checkVerdictText(verdict));
       if (context.env.GITHUB_STEP_SUMMARY)
         await appendFile(context.env.GITHUB_STEP_SUMMARY, checkVerdictMarkdown(verdict));
-      if (flags.junit) await Bun.write(flags.junit, checkJunitXml(verdict));
+      if (flags.junit) {
+        await mkdir(dirname(flags.junit), { recursive: true });
+        await Bun.write(flags.junit, checkJunitXml(verdict));
+      }
       return verdict.exitCode;
     },
   });

@@ -6,8 +6,8 @@ import { FlagError } from "../cli/flag-error.ts";
 const PROBE_PREFIX = ".bun-capacity-write-probe-";
 
 /** The results directory must be a directory we can write, or creatable in one: found now, not after the first cell. */
-export async function checkOutputDir(dir: string): Promise<void> {
-  const fail = (problem: string) => new FlagError("--out", `--out ${JSON.stringify(dir)}: ${problem}`);
+export async function checkOutputDir(dir: string, flag = "--out"): Promise<void> {
+  const fail = (problem: string) => new FlagError(flag, `${flag} ${JSON.stringify(dir)}: ${problem}`);
   let current = dir;
   for (;;) {
     const info = await stat(current).catch(() => null);
@@ -28,4 +28,12 @@ export async function checkOutputDir(dir: string): Promise<void> {
     if (parent === current) throw fail("no existing parent directory");
     current = parent;
   }
+}
+
+/** A file a command writes at its end (e.g. --junit): a path we can create, checked before any container starts. */
+export async function checkOutputFile(path: string, flag: string): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (info?.isDirectory())
+    throw new FlagError(flag, `${flag} ${JSON.stringify(path)}: is a directory; pass a file path`);
+  await checkOutputDir(dirname(path), flag);
 }

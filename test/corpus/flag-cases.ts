@@ -169,6 +169,21 @@ function otherCases(): FlagCase[] {
     check(["--warn-pct", "101", "--target", "1", ...size], ["--warn-pct"]),
     check(["--fail-pct", "-1", "--target", "1", ...size], ["--fail-pct"]),
     check(["--smol=yes", "--target", "1", ...size], ["takes no value"]),
+    check(
+      ["--junit", "{results}", "--target", "1", ...size],
+      ["--junit", "is a directory"],
+      "check --junit a dir",
+    ),
+    check(
+      ["--junit", "{file}/x.xml", "--target", "1", ...size],
+      ["--junit", "is a file"],
+      "check --junit under a file",
+    ),
+    check(
+      ["--junit", "/proc/x.xml", "--target", "1", ...size],
+      ["--junit", "not writable"],
+      "check --junit in /proc",
+    ),
     check(["extra", "--target", "1", ...size], ["no arguments"]),
     check(
       ["--target", "1", "--cpus", "1", "--memory", "512Mi", "--matrix", "/no/such.yaml"],
