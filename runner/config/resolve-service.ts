@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { BUNDLED_BUILD, SERVICE_DEFAULTS } from "./config-defaults.ts";
+import { MAX_SCRIPT_FILE_BYTES } from "./input-limits.ts";
 import type { ImageSource, ResolvedRequest, ResolvedService, ServiceLoad } from "./matrix.ts";
 import type { MatrixBody, ScenarioSettings } from "./matrix-body.ts";
 import type { BodyIssue } from "./resolve-variant.ts";
@@ -133,14 +134,31 @@ export function resolveLoad(
     };
   if (settings.script !== undefined) {
     const scriptPath = path.resolve(matrixDir, settings.script);
-    if (!existsSync(scriptPath))
-      return { load: null, problem: `script: no such file ${scriptPath} (relative to the matrix file)` };
-    const script = readFileSync(scriptPath, "utf8");
+    const script = readScript(scriptPath);
+    if (script.problem !== null) return { load: null, problem: `script: ${script.problem}` };
     const fixed = settings.search === false;
-    return { load: { requests: [], script, scriptPath, ...(fixed && { fixed }) }, problem: null };
+    return {
+      load: { requests: [], script: script.text, scriptPath, ...(fixed && { fixed }) },
+      problem: null,
+    };
   }
   const requests = settings.requests ?? [{ weight: 1, ...(settings.request as RequestSettings) }];
   return { load: { requests: requests.map(toRequest), script: null, scriptPath: null }, problem: null };
+}
+
+/** A k6 script's text, or why it cannot be one: missing, not a regular file, too big or unreadable. */
+function readScript(scriptPath: string): { text: string; problem: null } | { text: null; problem: string } {
+  const fail = (problem: string) => ({ text: null, problem });
+  const info = statSync(scriptPath, { throwIfNoEntry: false });
+  if (info === undefined) return fail(`no such file ${scriptPath} (relative to the matrix file)`);
+  if (!info.isFile()) return fail(`${scriptPath} is not a file; pass the path of a k6 script`);
+  if (info.size > MAX_SCRIPT_FILE_BYTES)
+    return fail(`${scriptPath} is ${info.size} bytes; a k6 script may have at most ${MAX_SCRIPT_FILE_BYTES}`);
+  try {
+    return { text: readFileSync(scriptPath, "utf8"), problem: null };
+  } catch (error) {
+    return fail(`cannot read ${scriptPath} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
 }
 
 function toRequest(request: RequestSettings & { weight: number }): ResolvedRequest {

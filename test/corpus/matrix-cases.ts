@@ -485,6 +485,16 @@ function serviceCases(): MatrixCase[] {
     },
     { name: "service and a top-level image", text: `image: x:1\n${service("")}`, mentions: ["image"] },
     {
+      name: "script is a directory",
+      text: service("", "{ script: svc }"),
+      mentions: ["scenarios.get", "is not a file"],
+    },
+    {
+      name: "script is a device",
+      text: service("", "{ script: /dev/zero }"),
+      mentions: ["/dev/zero is not a file"],
+    },
+    {
       name: "bundled script flag below its declared minimum",
       text: service("", `{ script: ${STEP_DIR}/ingest-step.js, flags: { batch: 0 } }`),
       mentions: ["scenarios.get.flags.batch", "at least 1"],
