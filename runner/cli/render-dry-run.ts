@@ -9,12 +9,24 @@ const HEADER = ["cell", "scenario", "cpus", "memory", "smol", "flags", "reps", "
 export function renderDryRun(plan: Plan): string {
   const runnable = plan.cells.filter((cell) => cell.exceedsHost === null);
   const runs = runnable.reduce((sum, cell) => sum + cell.repetitions, 0);
+  // Disagreeing cells add repetitions up to maxRepetitions: the most the run can take.
+  const mostSeconds = runnable.reduce(
+    (sum, cell) =>
+      sum +
+      ((plan.cellEstimatedSeconds[cell.id] ?? 0) / cell.repetitions) *
+        Math.max(cell.repetitions, cell.maxRepetitions ?? cell.repetitions),
+    0,
+  );
+  const upTo =
+    mostSeconds > plan.estimatedSeconds + 1
+      ? ` (up to ${formatDuration(mostSeconds)} if every cell needs its maxRepetitions)`
+      : "";
   const image =
     plan.image.kind === "image"
       ? `image ${plan.image.ref}`
       : `build ${plan.image.dockerfile} in ${plan.image.context}`;
   const lines = [
-    `Plan for ${plan.matrixPath}${plan.profile ? ` (profile ${plan.profile})` : ""}: ${runnable.length} of ${plan.cells.length} cells, ${runs} container runs, about ${formatDuration(plan.estimatedSeconds)}.`,
+    `Plan for ${plan.matrixPath}${plan.profile ? ` (profile ${plan.profile})` : ""}: ${runnable.length} of ${plan.cells.length} cells, ${runs} container runs, about ${formatDuration(plan.estimatedSeconds)}${upTo}.`,
     `Image: ${image}. Host: ${plan.host.cores} CPUs, ${formatMemoryApprox(plan.host.memoryBytes)} memory.`,
     ...variantLines(plan),
     "",

@@ -13,7 +13,9 @@ test("the dry run lists cells, skipped ones with reasons, notes and the estimate
   const plan = planRun(parseMatrix(YAML, "m.yaml"), {}, { cores: 2, memoryBytes: 8 * 2 ** 30 });
   const text = renderDryRun(plan);
   const lines = text.split("\n");
-  expect(lines[0]).toBe("Plan for m.yaml: 2 of 4 cells, 6 container runs, about 1m06s.");
+  expect(lines[0]).toBe(
+    "Plan for m.yaml: 2 of 4 cells, 6 container runs, about 1m06s (up to 2m12s if every cell needs its maxRepetitions).",
+  );
   expect(lines[1]).toContain("Host: 2 CPUs, 8Gi memory.");
   expect(text).toMatch(
     /firehose__cpu1__mem512Mi__smol0__payload-1kb +firehose +1 +512Mi +no +payload=1kb +3 +33s/,
@@ -25,4 +27,12 @@ test("the dry run lists cells, skipped ones with reasons, notes and the estimate
     "Estimate per cell = repetitions × (warm-up + 7 load steps × step seconds + 3 s container overhead)",
   );
   expect(lines.every((line) => line === line.trimEnd())).toBe(true);
+});
+
+test("without room for more repetitions the estimate is the only figure", () => {
+  const yaml = YAML.replace("scenarios:", "defaults: { repetitions: 2, maxRepetitions: 2 }\nscenarios:");
+  const plan = planRun(parseMatrix(yaml, "m.yaml"), {}, { cores: 2, memoryBytes: 8 * 2 ** 30 });
+  expect(renderDryRun(plan).split("\n")[0]).toBe(
+    "Plan for m.yaml: 2 of 4 cells, 4 container runs, about 44s.",
+  );
 });
