@@ -9,6 +9,15 @@ import { FlagSchema } from "./scenario-flag-schemas.ts";
 const DECLARATION = /^\/\/\s*bc-flag:\s*(.*)$/;
 const NAMED = /^([a-z][a-z0-9-]*)\s+(\{.*\})\s*$/;
 
+const compiles = (pattern: string) => {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export type ScriptFlags = { flags: Map<string, FlagSchema>; problems: string[] };
 
 /** The flags a script declares (empty when it declares none) and its malformed declarations, by line. */
@@ -34,6 +43,8 @@ export function declaredScriptFlags(script: string): ScriptFlags {
     }
     const parsed = FlagSchema.safeParse(value);
     if (!parsed.success) at(`flag ${name}: ${z.prettifyError(parsed.error)}`);
+    else if (parsed.data.pattern !== undefined && !compiles(parsed.data.pattern))
+      at(`flag ${name}: pattern ${JSON.stringify(parsed.data.pattern)} is not a regular expression`);
     else if (flags.has(name)) at(`flag ${name} is declared twice`);
     else flags.set(name, parsed.data);
   }

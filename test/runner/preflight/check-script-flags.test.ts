@@ -63,6 +63,9 @@ describe("server-mode script flags (// bc-flag:)", () => {
     expect(issues[0]?.message).toContain("/x/s.js: line 1: flag rate: the schema is not JSON");
     expect(issues[1]?.message).toContain("line 2: expected");
     expect(issues[2]?.message).toContain("line 3: flag x:");
+    expect(declaredScriptFlags('// bc-flag: p {"pattern":"(unclosed"}').problems).toEqual([
+      'line 1: flag p: pattern "(unclosed" is not a regular expression',
+    ]);
     expect(declaredScriptFlags("// bc-flag: a {}\n// bc-flag: a {}").problems).toEqual([
       "line 2: flag a is declared twice",
     ]);
