@@ -1,5 +1,10 @@
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
-import { CONTAINER_OVERHEAD_SECONDS, ESTIMATED_SEARCH_STEPS } from "../plan/estimate-cell-seconds.ts";
+import {
+  CONTAINER_OVERHEAD_SECONDS,
+  ESTIMATED_SEARCH_STEPS,
+  ESTIMATED_SERVER_SEARCH_STEPS,
+  SERVER_STEP_OVERHEAD_SECONDS,
+} from "../plan/estimate-cell-seconds.ts";
 import type { Plan } from "../plan/plan.ts";
 import { formatDuration } from "../units/format-duration.ts";
 
@@ -50,9 +55,13 @@ export function renderDryRun(plan: Plan): string {
     for (const cell of skipped) lines.push(`  ${cell.id}: ${cell.exceedsHost}`);
   }
   if (plan.notes.length > 0) lines.push("", "Notes:", ...plan.notes.map((note) => `  - ${note}`));
+  const server = runnable.some((cell) => cell.mode === "service");
+  const search = server
+    ? `${ESTIMATED_SERVER_SEARCH_STEPS} load steps × (step seconds + ${SERVER_STEP_OVERHEAD_SECONDS} s to start the generator)`
+    : `${ESTIMATED_SEARCH_STEPS} load steps × step seconds`;
   lines.push(
     "",
-    `Estimate per cell = repetitions × (warm-up + ${ESTIMATED_SEARCH_STEPS} load steps × step seconds + ${CONTAINER_OVERHEAD_SECONDS} s container overhead), capped by the timeout; image build time not included. A cell whose ceilings disagree (CV > 5%) runs more repetitions, up to maxRepetitions.`,
+    `Estimate per cell = repetitions × (warm-up + ${search} + ${CONTAINER_OVERHEAD_SECONDS} s container overhead), capped by the timeout${server ? "; a fixed-shape workload runs durationSeconds once" : ""}; image build time not included. A cell whose ceilings disagree (CV > 5%) runs more repetitions, up to maxRepetitions.`,
   );
   return lines.join("\n");
 }

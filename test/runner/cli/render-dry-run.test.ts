@@ -36,3 +36,14 @@ test("without room for more repetitions the estimate is the only figure", () => 
     "Plan for m.yaml: 2 of 4 cells, 4 container runs, about 44s.",
   );
 });
+
+test("a server-mode plan explains its estimate with the generator's steps", () => {
+  const yaml = `service: { image: "svc:1", port: 8080 }
+scenarios: { get: { request: { path: / } } }
+axes: { cpus: [1], memory: [512Mi], smol: [false] }
+`;
+  const plan = planRun(parseMatrix(yaml, "m.yaml"), {}, { cores: 2, memoryBytes: 8 * 2 ** 30 });
+  expect(renderDryRun(plan)).toContain(
+    "Estimate per cell = repetitions × (warm-up + 12 load steps × (step seconds + 1 s to start the generator) + 3 s container overhead)",
+  );
+});
