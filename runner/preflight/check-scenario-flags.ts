@@ -5,7 +5,7 @@ import type { FlagValue } from "../config/command-template.ts";
 import { REPO_ROOT } from "../config/config-defaults.ts";
 import type { MatrixVariant } from "../config/matrix.ts";
 import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
-import { flagSources } from "./flag-sources.ts";
+import { type FlagSource, flagSources } from "./flag-sources.ts";
 import { type FlagSchema, kebabCase, ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 
 /** Where the harness publishes its flag schemas: data, so runner/ never imports scenarios/. */
@@ -37,23 +37,33 @@ export function scenarioFlagIssues(
   names: string[],
 ): MatrixIssue[] {
   if (!variant.bundledImage) return [];
-  const issues: MatrixIssue[] = [];
-  for (const { scenario, path, flags } of flagSources(variant, names)) {
-    const schema = schemas[scenario.name];
-    if (!schema) continue;
+  return flagSources(variant, names).flatMap((source) => {
+    const schema = schemas[source.scenario.name];
+    if (!schema) return [];
     const allowed = new Map(Object.entries(schema.properties).map(([name, flag]) => [kebabCase(name), flag]));
-    for (const [flag, values] of Object.entries(flags)) {
-      const at = (message: string) =>
-        issues.push({ path: `${path}.${flag}`, line: null, column: null, message });
-      const flagSchema = allowed.get(kebabCase(flag));
-      if (!flagSchema) {
-        at(`"${scenario.name}" has no flag "${flag}"; its flags: ${[...allowed.keys()].join(", ")}`);
-        continue;
-      }
-      for (const value of values) {
-        const problem = flagValueProblem(value, flagSchema);
-        if (problem) at(`got ${JSON.stringify(value)}; ${problem}`);
-      }
+    return flagIssues(source, allowed, `"${source.scenario.name}"`, kebabCase);
+  });
+}
+
+/** A source's flags against `allowed` (name -> schema, looked up by `key(flag)`): unknown names, values outside. */
+export function flagIssues(
+  { path, flags }: FlagSource,
+  allowed: Map<string, FlagSchema>,
+  owner: string,
+  key: (flag: string) => string = (flag) => flag,
+): MatrixIssue[] {
+  const issues: MatrixIssue[] = [];
+  for (const [flag, values] of Object.entries(flags)) {
+    const at = (message: string) =>
+      issues.push({ path: `${path}.${flag}`, line: null, column: null, message });
+    const schema = allowed.get(key(flag));
+    if (!schema) {
+      at(`${owner} has no flag "${flag}"; its flags: ${[...allowed.keys()].join(", ")}`);
+      continue;
+    }
+    for (const value of values) {
+      const problem = flagValueProblem(value, schema);
+      if (problem) at(`got ${JSON.stringify(value)}; ${problem}`);
     }
   }
   return issues;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MatrixVariant } from "../config/matrix.ts";
 import type { MatrixIssue } from "../config/matrix-error.ts";
-import { flagValueProblem } from "./check-scenario-flags.ts";
+import { flagIssues } from "./check-scenario-flags.ts";
 import { flagSources } from "./flag-sources.ts";
 import { FlagSchema } from "./scenario-flag-schemas.ts";
 
@@ -62,25 +62,11 @@ export function scriptFlagIssues(variant: MatrixVariant, names: string[]): Matri
     for (const problem of declared.problems)
       at(`scenarios.${scenario.name}.script`, `${scenario.load?.scriptPath ?? "its script"}: ${problem}`);
   }
-  for (const { scenario, path, flags } of flagSources(variant, names)) {
-    const declared = declarations.get(scenario.name);
+  for (const source of flagSources(variant, names)) {
+    const declared = declarations.get(source.scenario.name);
     // A script that declares nothing reads its flags unchecked, as before.
     if (!declared || declared.flags.size === 0) continue;
-    for (const [flag, values] of Object.entries(flags)) {
-      const schema = declared.flags.get(flag);
-      if (!schema) {
-        const where = scenario.load?.scriptPath ?? "its script";
-        at(
-          `${path}.${flag}`,
-          `${where} has no flag "${flag}"; its flags: ${[...declared.flags.keys()].join(", ")}`,
-        );
-        continue;
-      }
-      for (const value of values) {
-        const problem = flagValueProblem(value, schema);
-        if (problem) at(`${path}.${flag}`, `got ${JSON.stringify(value)}; ${problem}`);
-      }
-    }
+    issues.push(...flagIssues(source, declared.flags, source.scenario.load?.scriptPath ?? "its script"));
   }
   return issues;
 }
