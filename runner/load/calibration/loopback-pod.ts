@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import type { ContainerSpec, DockerApi, StatsSample } from "../../docker/docker-api.ts";
 import type { PodMemberSpec } from "../../drivers/execution-driver.ts";
+import { memberContainerSpec } from "../../drivers/local/member-container-spec.ts";
 import { OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../../execute/execute-defaults.ts";
 
 /** One member's run: its output, its CPU, and the network namespace it actually joined. */
@@ -50,30 +51,15 @@ export async function startLoopbackPod(
     run: async (member, timeoutMs) => {
       if (member.stdin !== undefined)
         throw new Error("the loopback pod passes no stdin: use a script baked in the image");
-      const id = await docker.createContainer(memberSpec(member, serviceId, labels));
+      // A generator needs no capabilities (a pod's sidecars may: a database's entrypoint changes users).
+      const spec = { ...memberContainerSpec(member, labels, serviceId), capDrop: ["ALL"] };
+      const id = await docker.createContainer(spec);
       started.push(id);
       return runMember(docker, id, serviceId, timeoutMs);
     },
     close: async () => {
       for (const id of started.reverse()) await docker.removeContainer(id);
     },
-  };
-}
-
-function memberSpec(member: PodMemberSpec, serviceId: string, labels: Record<string, string>): ContainerSpec {
-  return {
-    ...member,
-    labels: { ...member.labels, ...labels },
-    user: "",
-    nanoCpus: 0,
-    memoryBytes: 0,
-    memorySwapBytes: 0,
-    readonlyRootfs: false,
-    tmpfs: {},
-    capDrop: ["ALL"],
-    securityOpt: ["no-new-privileges"],
-    pidsLimit: 0,
-    networkMode: `container:${serviceId}`,
   };
 }
 

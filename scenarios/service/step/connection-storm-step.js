@@ -13,7 +13,7 @@ import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge, Trend } from "k6/metrics";
-import { intFlag } from "/bun-capacity/step-lib.js";
+import { intFlag, jsonParams, must, sleepMs } from "/bun-capacity/step-lib.js";
 
 const step = JSON.parse(__ENV.BC_STEP);
 const flags = step.flags ?? {};
@@ -24,13 +24,7 @@ const HOLD_MS = intFlag(flags, "hold-ms", 3000, 0, 600000);
 /** Over a second between setup and the storm: Docker stats (about one sample a second) then hold a baseline sample. */
 const LEAD_MS = 1500;
 const WS_BASE = step.baseUrl.replace("http", "ws");
-/** Every HTTP call is bounded: a service out of descriptors may never answer. */
-const HTTP_TIMEOUT = "5s";
-const ADMIN = {
-  headers: { "content-type": "application/json" },
-  tags: { name: "admin" },
-  timeout: HTTP_TIMEOUT,
-};
+const ADMIN = jsonParams();
 
 export const options = {
   scenarios: {
@@ -71,13 +65,6 @@ export function setup() {
   holdEndGauge.add(holdEndAt);
   return { name, startAt, holdEndAt };
 }
-
-function must(res, what) {
-  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${res.body}`);
-  return res;
-}
-
-const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function open(url, startAt) {
   return new Promise((resolve) => {
@@ -129,11 +116,7 @@ export default async function (data) {
   else await sleepMs(data.holdEndAt - Date.now());
   const body = JSON.stringify({ data: `vu${index}` });
   const publishes = up.map(() =>
-    http.asyncRequest("POST", `${step.baseUrl}/topics/${data.name}-keep/publish`, body, {
-      headers: { "content-type": "application/json" },
-      tags: { name: "publish" },
-      timeout: HTTP_TIMEOUT,
-    }),
+    http.asyncRequest("POST", `${step.baseUrl}/topics/${data.name}-keep/publish`, body, ADMIN),
   );
   for (const r of up) r.ws.close();
   for (const res of await Promise.all(publishes))

@@ -18,7 +18,7 @@
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge } from "k6/metrics";
-import { intFlag } from "/bun-capacity/step-lib.js";
+import { intFlag, jsonParams, must, sleepMs } from "/bun-capacity/step-lib.js";
 
 const step = JSON.parse(__ENV.BC_STEP);
 const flags = step.flags ?? {};
@@ -39,17 +39,7 @@ const POLL_MS = 20;
 /** How often a subscriber sends the acks that are due (at most ack-delay-ms apart). */
 const ACK_TICK_MS = 10;
 const WS_BASE = step.baseUrl.replace("http", "ws");
-const HTTP_TIMEOUT = "5s";
-const ADMIN = {
-  headers: { "content-type": "application/json" },
-  tags: { name: "admin" },
-  timeout: HTTP_TIMEOUT,
-};
-const PUBLISH = {
-  headers: { "content-type": "application/json" },
-  tags: { name: "publish" },
-  timeout: HTTP_TIMEOUT,
-};
+const ADMIN = jsonParams();
 const BODY = JSON.stringify({ data: "x".repeat(PAYLOAD_BYTES) });
 const DROP_MESSAGE =
   "bun-capacity abrupt-disconnect: subscriber cut on purpose (a throwing frame handler drops the TCP connection without a close frame)";
@@ -106,16 +96,9 @@ export function setup() {
   return { sub, startAt, dropAt: startAt + DROP_MS, before: stats().connections };
 }
 
-function must(res, what) {
-  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${res.body}`);
-  return res;
-}
-
 const stats = () => must(http.get(`${step.baseUrl}/admin/stats`, ADMIN), "stats").json();
 const statsAsync = async () =>
   must(await http.asyncRequest("GET", `${step.baseUrl}/admin/stats`, null, ADMIN), "stats").json();
-const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 /** One subscriber: acks each frame ACK_DELAY_MS after it came; its first frame after dropAt cuts the connection. */
 export function subscribe(data) {
   return new Promise((resolve) => {
@@ -197,7 +180,7 @@ export async function control(data) {
     if (allGoneAt !== null || Date.now() > data.dropAt + DROP_GRACE_MS + 1000) break;
     inFlight++;
     pending.push(
-      http.asyncRequest("POST", `${step.baseUrl}/topics/${data.sub}/publish`, BODY, PUBLISH).then(
+      http.asyncRequest("POST", `${step.baseUrl}/topics/${data.sub}/publish`, BODY, ADMIN).then(
         (res) => {
           inFlight--;
           if (res.status === 200) acknowledged.add(res.json().messageIds[0]);

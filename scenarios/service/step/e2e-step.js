@@ -16,7 +16,15 @@ import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge, Trend } from "k6/metrics";
-import { intFlag, LATE_MS, readStep, summaryOutput } from "/bun-capacity/step-lib.js";
+import {
+  intFlag,
+  jsonParams,
+  LATE_MS,
+  must,
+  readStep,
+  sleepMs,
+  summaryOutput,
+} from "/bun-capacity/step-lib.js";
 
 const step = readStep();
 const flags = step.flags ?? {};
@@ -31,7 +39,7 @@ const IN_FLIGHT = Math.max(1, Math.ceil(step.concurrency / PIPELINES));
 /** Sockets connect before the first intended publish: a lead that grows with the sockets to open. */
 const LEAD_MS = Math.min(3000, 300 + 5 * SUBSCRIBERS * PIPELINES);
 const BODY = JSON.stringify({ data: "x".repeat(PAYLOAD_BYTES) });
-const JSON_PARAMS = { headers: { "content-type": "application/json" }, timeout: `${step.timeoutMs}ms` };
+const JSON_PARAMS = jsonParams(`${step.timeoutMs}ms`);
 
 // Each pipeline (VU) keeps its figures VU-local and adds them once at its end: counters and a trend sum and merge
 // over VUs (step-lib's gauges would keep one VU's), and no metric sample is taken during the step.
@@ -73,7 +81,7 @@ export const options = {
   systemTags: ["status", "error_code"],
 };
 
-const ADMIN = { headers: { "content-type": "application/json" }, tags: { name: "admin" } };
+const ADMIN = jsonParams();
 const subsOf = (topic) =>
   FANOUT === "broadcast" ? [...Array(SUBSCRIBERS).keys()].map((i) => `${topic}-s${i}`) : [`${topic}-s`];
 
@@ -90,12 +98,6 @@ export function setup() {
   }
   return { topics, startAt: Date.now() + LEAD_MS };
 }
-
-function must(res, what) {
-  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${res.body}`);
-}
-
-const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 function openSocket(sub, onIds) {
   return new Promise((resolve) => {
@@ -213,7 +215,7 @@ export default async function (data) {
   const deadline = Date.now() + step.drainMs;
   while (f.fullyDelivered < accepted && Date.now() < deadline) await sleepMs(10);
   await sleepMs(50); // the last acks reach the service
-  const stats = JSON.parse(must200(http.get(`${step.baseUrl}/admin/stats`, ADMIN)).body);
+  const stats = JSON.parse(must(http.get(`${step.baseUrl}/admin/stats`, ADMIN), "stats").body);
   let serviceAcked = 0;
   for (const sub of subs) serviceAcked += stats.subscriptions[sub]?.acked ?? 0;
   // Deliveries received and acked here that the service never counted as acked: their publishes are incomplete.
@@ -230,11 +232,6 @@ export default async function (data) {
   lastDone.add(lastDoneAt - data.startAt);
   for (const ms of latencies) latency.add(ms);
   pipelinesDone.add(1);
-}
-
-function must200(res) {
-  must(res, "stats");
-  return res;
 }
 
 export function teardown(data) {

@@ -19,7 +19,7 @@
 import encoding from "k6/encoding";
 import http from "k6/http";
 import grpc from "k6/net/grpc";
-import { intFlag, readStep, runStep, stepOptions, stepSummary } from "/bun-capacity/step-lib.js";
+import { intFlag, jsonParams, readStep, runStep, stepOptions, stepSummary } from "/bun-capacity/step-lib.js";
 
 const step = readStep();
 const flags = step.flags ?? {};
@@ -66,11 +66,7 @@ for (const [bytes, percent] of MIX) {
 }
 // 37 is coprime with 100: consecutive messages walk the slots spread out.
 const sizeOf = (index) => slots[(index * 37) % 100];
-const params = {
-  headers: { "content-type": "application/json" },
-  timeout: `${step.timeoutMs}ms`,
-  responseType: "none",
-};
+const params = { ...jsonParams(`${step.timeoutMs}ms`), responseType: "none" };
 // Created in the init context (k6 requires it); connected once per step, before the paced sends.
 const client = new grpc.Client();
 

@@ -16,7 +16,7 @@ import exec from "k6/execution";
 import { WebSocket } from "k6/experimental/websockets";
 import http from "k6/http";
 import { Counter, Gauge } from "k6/metrics";
-import { intFlag } from "/bun-capacity/step-lib.js";
+import { intFlag, jsonParams, must, sleepMs } from "/bun-capacity/step-lib.js";
 
 const step = JSON.parse(__ENV.BC_STEP);
 const flags = step.flags ?? {};
@@ -28,9 +28,8 @@ const WORK_MS = intFlag(flags, "work-ms", 10, 0, 60000);
 const MAX_DRAIN_MS = intFlag(flags, "max-drain-ms", 20000, 100, 600000);
 const PAYLOAD_BYTES = intFlag(flags, "payload-bytes", 1024, 1, 1024 * 1024);
 const SAMPLE_MS = 100;
-const ADMIN = { headers: { "content-type": "application/json" }, tags: { name: "admin" } };
+const ADMIN = jsonParams();
 const BODY = JSON.stringify({ data: "x".repeat(PAYLOAD_BYTES) });
-const PUBLISH = { headers: { "content-type": "application/json" }, tags: { name: "publish" } };
 
 export const options = {
   scenarios: {
@@ -98,15 +97,8 @@ export function setup() {
   return { topic };
 }
 
-function must(res, what) {
-  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${res.body}`);
-  return res;
-}
-
-const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 export function produce(data) {
-  const res = http.post(`${step.baseUrl}/topics/${data.topic}/publish`, BODY, PUBLISH);
+  const res = http.post(`${step.baseUrl}/topics/${data.topic}/publish`, BODY, ADMIN);
   if (res.status !== 200) rejected.add(1);
 }
 

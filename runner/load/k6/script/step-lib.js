@@ -15,6 +15,22 @@ export function readStep() {
   return JSON.parse(__ENV.BC_STEP);
 }
 
+/** Every call a script makes besides its load is bounded: a service out of descriptors may never answer. */
+export const CALL_TIMEOUT = "5s";
+
+/** Request parameters for a JSON body, bounded by `timeout`. */
+export function jsonParams(timeout = CALL_TIMEOUT) {
+  return { headers: { "content-type": "application/json" }, timeout };
+}
+
+/** The response when its status is 2xx; otherwise stops the script, naming `what` failed. */
+export function must(res, what) {
+  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${res.body}`);
+  return res;
+}
+
+export const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 /** A whole-number flag of the step's `flags` (the matrix's), or its fallback; out of min..max stops the script. */
 export function intFlag(flags, name, fallback, min, max) {
   const raw = flags[name];
