@@ -2,6 +2,7 @@
 // Usage: bun bench/engine-throughput.ts [--image=<tag>] [--runs=5] [--cpus=1] [--memory=512m] [--duration-s=3] [--host]
 import { z } from "zod";
 import type { BenchResult } from "../contract/result.ts";
+import { median } from "../runner/results/median.ts";
 import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
 /** The ratio the engine must reach against a bare EventEmitter. */
@@ -66,7 +67,6 @@ async function runOnce(
   return (await runInBenchImage(scenario, scenarioArgs, { ...target, label: CONTAINER_LABEL })).result;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const format = (perSec: number) => `${Math.round(perSec).toLocaleString("en-US")} msg/s`;
 
 const flags = parseArgs(process.argv.slice(2));
@@ -86,7 +86,9 @@ for (let run = 1; run <= flags.runs; run++) {
     console.error(`  run ${run} ${measure.scenario}: ${format(measure.pick(result))}`);
   }
 }
-const medians = Object.fromEntries(MEASURES.map((m) => [m.scenario, median(samples.get(m.scenario) ?? [])]));
+const medians = Object.fromEntries(
+  MEASURES.map((m) => [m.scenario, median(samples.get(m.scenario) ?? []) ?? 0]),
+);
 for (const measure of MEASURES) {
   const values = (samples.get(measure.scenario) ?? []).map((v) => Math.round(v / 1000)).join(", ");
   console.log(

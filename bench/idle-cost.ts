@@ -1,6 +1,7 @@
 // The generator's idle cost: 2,000 ops/s of a 1 us operation in the bench image at --cpus=0.5 (median of runs).
 // Target (issue 9): process CPU < 0.1 core and p99 < 20 ms. Usage: bun bench/idle-cost.ts [--runs=3] [--image=<tag>]
 import { z } from "zod";
+import { median } from "../runner/results/median.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
 import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
@@ -57,9 +58,8 @@ for (let run = 1; run <= flags.runs; run++) {
     `  run ${run}: process CPU ${row.cores.toFixed(3)} core, p99 ${row.p99Ms.toFixed(2)} ms, achieved ${step.achievedPerSec.toFixed(0)}/s, dropped ${step.dropped}, pacer ${(row.generatorCores * 1000).toFixed(2)} mcore, throttled ${row.throttledS.toFixed(2)} s over the run`,
   );
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const cores = median(rows.map((r) => r.cores));
-const p99 = median(rows.map((r) => r.p99Ms));
+const cores = median(rows.map((r) => r.cores)) ?? 0;
+const p99 = median(rows.map((r) => r.p99Ms)) ?? 0;
 const verdict = cores < TARGET_CPU_CORES && p99 < TARGET_P99_MS ? "OK" : "ABOVE TARGET";
 console.log(
   `median: process CPU ${cores.toFixed(3)} core (target < ${TARGET_CPU_CORES}), p99 ${p99.toFixed(2)} ms (target < ${TARGET_P99_MS}) ${verdict}`,

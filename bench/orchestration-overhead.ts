@@ -6,6 +6,7 @@ import { LocalDriver } from "../runner/drivers/local/local-driver.ts";
 import { runRepetition } from "../runner/execute/run-repetition.ts";
 import { ensureImage } from "../runner/image/bench-image.ts";
 import type { Cell } from "../runner/plan/cell.ts";
+import { median } from "../runner/results/median.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const COMMAND = ["-e", "process.exit(0)"];
@@ -65,14 +66,6 @@ async function bare(): Promise<number> {
   return performance.now() - started;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 await ours(); // warm the image cache and the connection
 await bare();
 const oursMs: number[] = [];
@@ -81,8 +74,10 @@ for (let round = 0; round < ROUNDS; round++) {
   oursMs.push(await ours());
   bareMs.push(await bare());
 }
-const ratio = median(oursMs) / median(bareMs);
+const oursMedianMs = median(oursMs) ?? 0;
+const bareMedianMs = median(bareMs) ?? 0;
+const ratio = oursMedianMs / bareMedianMs;
 console.log(`container round trip, median of ${ROUNDS} (alternated), image ${image.ref}`);
-console.log(`  runner client (create/start/stats/wait/logs/inspect/remove): ${median(oursMs).toFixed(0)} ms`);
-console.log(`  docker run --rm:                                            ${median(bareMs).toFixed(0)} ms`);
+console.log(`  runner client (create/start/stats/wait/logs/inspect/remove): ${oursMedianMs.toFixed(0)} ms`);
+console.log(`  docker run --rm:                                            ${bareMedianMs.toFixed(0)} ms`);
 console.log(`  ratio: ${ratio.toFixed(2)} (target <= 1.2) ${ratio <= 1.2 ? "OK" : "OVER TARGET"}`);

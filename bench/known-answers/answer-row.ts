@@ -1,6 +1,7 @@
 import type { LoadStep } from "../../contract/result.ts";
 import { knownAnswer } from "../../examples/known-answers/known-answers.ts";
 import type { CellRecord } from "../../runner/results/cell-record.ts";
+import { median } from "../../runner/results/median.ts";
 
 /** One cell of a known-answer run against its first-principles ceiling. */
 export interface AnswerRow {
@@ -28,15 +29,6 @@ export interface AnswerRow {
   ceilingWithinAchieved: boolean;
   withinTolerance: boolean;
 }
-
-const median = (values: number[]): number | null => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 /** The step at the ceiling: the last confirmation that passed. */
 function confirmingStep(steps: readonly LoadStep[]): LoadStep | undefined {

@@ -2,6 +2,7 @@ import { formatMemorySize } from "../config/memory-size.ts";
 import type { FixedTimelines } from "../load/fixed/fixed-timeline.ts";
 import { readTimelineParameters } from "../load/fixed/timeline-parameters.ts";
 import type { CellRecord } from "../results/cell-record.ts";
+import { median } from "../results/median.ts";
 
 /** Result parameters holding a fixed-shape workload's figures (runner/execute/fixed-shape-result.ts). */
 const PREFIX = "fixed.";
@@ -59,7 +60,7 @@ function column(record: CellRecord): FixedShapeColumn {
       if (key.startsWith(PREFIX) && typeof value === "number")
         values.set(key.slice(PREFIX.length), [...(values.get(key.slice(PREFIX.length)) ?? []), value]);
   const figures: Record<string, number> = {};
-  for (const [name, list] of values) figures[name] = median(list);
+  for (const [name, list] of values) figures[name] = median(list) ?? 0;
   const nofile = typeof cell.nofile === "number" ? `, nofile ${cell.nofile}` : "";
   const series = record.repetitions
     .map((r) => ({ index: r.index, read: readTimelineParameters(r.result?.parameters ?? {}) }))
@@ -77,12 +78,6 @@ function column(record: CellRecord): FixedShapeColumn {
     timelineRepetition: withSeries?.index ?? null,
     timelineProblems: series.flatMap((r) => r.read.problems.map((p) => `repetition ${r.index}: ${p}`)),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /** A figure for a table: integers as is, ratios with two decimals, bytes per connection in KiB. */

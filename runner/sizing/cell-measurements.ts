@@ -2,7 +2,7 @@ import type { BenchResult, LoadStep } from "../../contract/result.ts";
 import { ceilingStatistics } from "../results/ceiling-statistics.ts";
 import type { CellRecord, Repetition, Spread } from "../results/cell-record.ts";
 import { type CoresAtCeiling, type CpuEvidence, coresAtCeiling } from "../results/cores-at-ceiling.ts";
-import { spread } from "../results/spread.ts";
+import { median } from "../results/median.ts";
 import { stepAtCeiling } from "../results/step-at-ceiling.ts";
 
 /** A spread whose CV is above this is noisy (matches CellSummary.noisy). */
@@ -42,8 +42,6 @@ const peakOf = (rep: Repetition): number | null =>
   rep.stats?.peakMemoryBytes ??
   rep.result?.resources.peakRssBytes ??
   null;
-
-const median = (values: number[]) => spread(values)?.median ?? null;
 
 /**
  * Reduces a cell's repetitions; `sloOverrideMs` judges the confirmation steps again under another SLO. Always

@@ -1,3 +1,4 @@
+import { median } from "../results/median.ts";
 import { rateText } from "./rate-text.ts";
 import type { CellSizing } from "./sizing-report.ts";
 
@@ -21,20 +22,13 @@ interface FlatPair {
 }
 
 const ceilingOf = (c: CellSizing) => c.ceilingPerSec?.median ?? 0;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** Why the ceiling stays flat, from the CPU the 2-vCPU cells kept busy at their ceilings (never assumed). */
 function cause(flat: FlatPair[]): string {
   const withCpu = flat.map((p) => p.two).filter((c) => typeof c.cpuCoresAtCeiling === "number");
   if (withCpu.length === 0)
     return "No CPU figure at the ceiling was recorded, so the cause is not named: look at each cell's CPU.";
-  const cores = median(withCpu.map((c) => c.cpuCoresAtCeiling as number));
+  const cores = median(withCpu.map((c) => c.cpuCoresAtCeiling as number)) as number;
   const fromSteps = withCpu.some((c) => c.cpuEvidence === "step");
   const busy = `At the 2 vCPU ceiling the process kept ${cores.toFixed(2)} cores busy (${EVIDENCE[fromSteps ? "step" : "docker-stats"]})`;
   if (cores >= ONE_CORE_MIN_CORES && cores <= ONE_CORE_MAX_CORES)
