@@ -1,12 +1,12 @@
 import type { DockerApi } from "../../docker/docker-api.ts";
 import type { PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
+import { memberContainerSpec } from "../member-container-spec.ts";
 import { PodStartError } from "../pod-start-error.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { holderContainerSpec } from "./holder-container-spec.ts";
 import { READY_RETRY_MS } from "./local-driver-defaults.ts";
 import type { LocalEnvironment } from "./local-environment.ts";
 import { LocalPod } from "./local-pod.ts";
-import { memberContainerSpec } from "./member-container-spec.ts";
 import { runMember } from "./run-member.ts";
 import { startWatched } from "./start-watched.ts";
 import type { ContainerAccounting } from "./with-cgroup-parent.ts";

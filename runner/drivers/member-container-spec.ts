@@ -1,5 +1,5 @@
-import type { ContainerSpec } from "../../docker/docker-api.ts";
-import type { PodMemberSpec } from "../execution-driver.ts";
+import type { ContainerSpec } from "../docker/docker-api.ts";
+import type { PodMemberSpec } from "./execution-driver.ts";
 
 /** A pod member: no limits (its cost must not come out of the service's quota), in the holder's network namespace. */
 export function memberContainerSpec(
