@@ -10,6 +10,7 @@ export function toRunArgs(
   flags: z.output<typeof RUN_FLAGS> & { help?: true },
   positionals: string[],
 ): RunArgs {
+  if (flags.resume !== undefined) refuseWithResume(flags, positionals);
   return {
     command: "run",
     matrixPath: positionals[0] ?? DEFAULT_MATRIX_PATH,
@@ -40,4 +41,28 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
       `unexpected argument "${parsed.positionals[1]}"; give at most one matrix file path`,
     );
   return toRunArgs(parsed.flags, parsed.positionals);
+}
+
+/** Flags that shape a plan: a resumed run keeps its stored one, so these would be silently ignored. */
+const PLAN_FLAGS = [
+  "profile",
+  "cpus",
+  "memory",
+  "smol",
+  "scenario",
+  "variant",
+  "reps",
+  "driver",
+  "force",
+] as const;
+
+function refuseWithResume(flags: z.output<typeof RUN_FLAGS>, positionals: string[]): void {
+  const given = PLAN_FLAGS.find((name) => flags[name] !== undefined);
+  const what =
+    given !== undefined ? `--${given}` : positionals[0] !== undefined ? `"${positionals[0]}"` : null;
+  if (what === null) return;
+  throw new FlagError(
+    given ?? "",
+    `${what} cannot change a resumed run: --resume continues the run's stored plan (matrix, cells, repetitions, driver); drop ${what}, or start a new run without --resume`,
+  );
 }

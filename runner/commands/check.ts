@@ -45,6 +45,11 @@ function validateFlags(flags: CheckFlags) {
     throw bad("--target", "--target is required, e.g. --target 5000 (messages per second)");
   if ((flags.cpus === undefined) !== (flags.memory === undefined))
     throw bad("--cpus", "give --cpus and --memory together, or neither to check the latest recommendation");
+  if (flags.smol && flags.cpus === undefined)
+    throw bad(
+      "--smol",
+      "--smol is part of a size: give it with --cpus and --memory (without them check takes the latest recommendation, --smol included)",
+    );
   const warnPct = flags["warn-pct"] ?? DEFAULT_WARN_PCT;
   const failPct = flags["fail-pct"] ?? DEFAULT_FAIL_PCT;
   if (warnPct > failPct)

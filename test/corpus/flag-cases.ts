@@ -82,6 +82,11 @@ function runCases(): FlagCase[] {
       mentions: ["run.json"],
     },
     {
+      name: "run --resume with a flag that shapes the plan",
+      argv: ["--resume", "2020-01-01T00-00-00Z-abc", "--cpus", "2", "--out", "{results}"],
+      mentions: ["--cpus", "resumed run"],
+    },
+    {
       name: "run --resume of a missing run",
       argv: ["--resume", "2020-01-01T00-00-00Z-abc", "--out", "{results}"],
       mentions: ["run.json"],

@@ -24,16 +24,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** A run of the test's matrix, or with `--resume ID` a resumed one (which takes no matrix path: its plan is stored). */
 function matrixRun(...args: string[]) {
+  const matrix = args[0] === "--resume" ? [] : [join(dir, "matrix.yaml")];
   return Bun.spawn(
-    [
-      "bun",
-      join(REPO_ROOT, "runner/matrix.ts"),
-      join(dir, "matrix.yaml"),
-      "--out",
-      join(dir, "results"),
-      ...args,
-    ],
+    ["bun", join(REPO_ROOT, "runner/matrix.ts"), ...matrix, "--out", join(dir, "results"), ...args],
     {
       cwd: dir,
       env: OFFLINE_ENV,

@@ -30,7 +30,7 @@ export const CHECK_FLAGS = z.strictObject({
     value: "SIZE",
     example: "--memory 512Mi",
   }),
-  smol: booleanFlag("check the size with BUN_OPTIONS=--smol"),
+  smol: booleanFlag("check the size with BUN_OPTIONS=--smol; with --cpus and --memory"),
   instances: valueFlag(wholeText("instances", { min: 1, max: 1000 }), {
     help: "instances the deploy runs (default cloudRun.maxInstances or 1)",
     value: "N",

@@ -40,6 +40,25 @@ describe("parseRunArgs", () => {
     expect(parseRunArgs(["run"])).toEqual(args);
   });
 
+  test("--resume takes only flags that do not shape the plan: the stored plan would silently win", () => {
+    const resumed = parseRunArgs(["--resume", "r1", "--out", "/tmp/o", "--dry-run", "--no-host-lock"]);
+    expect(resumed).toMatchObject({ resumeRunId: "r1", outDir: "/tmp/o", dryRun: true, hostLock: false });
+    for (const extra of [
+      ["--cpus", "2"],
+      ["--profile", "quick"],
+      ["--reps", "3"],
+      ["--driver", "swarm"],
+      ["--force"],
+    ]) {
+      const error = flagError(["--resume", "r1", ...extra]);
+      expect(error.message).toContain(`${extra[0]} cannot change a resumed run`);
+      expect(error.flag).toBe((extra[0] as string).slice(2));
+    }
+    expect(flagError(["other.yaml", "--resume", "r1"]).message).toContain(
+      '"other.yaml" cannot change a resumed run',
+    );
+  });
+
   test("every flag, in both spellings", () => {
     const args = parseRunArgs([
       "run",
@@ -55,8 +74,6 @@ describe("parseRunArgs", () => {
       "--reps",
       "4",
       "--out=/tmp/out",
-      "--resume",
-      "2024-05-01T10-00-00Z",
       "--dry-run",
       "--force",
     ]);
@@ -69,7 +86,6 @@ describe("parseRunArgs", () => {
       scenarios: ["throughput", "fanout"],
       repetitions: 4,
       outDir: "/tmp/out",
-      resumeRunId: "2024-05-01T10-00-00Z",
       dryRun: true,
       force: true,
       hostLock: true,

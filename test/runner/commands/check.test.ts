@@ -181,6 +181,7 @@ describe("check input and outputs", () => {
   test.each([
     [["--cpus", "1", "--memory", "512Mi"], "target"],
     [["--cpus", "1", "--target", "10"], "together"],
+    [["--smol", "--target", "10"], "--smol is part of a size"],
     [["--cpus", "1", "--memory", "lots", "--target", "10"], '--memory "lots"'],
     [["--cpus", "1", "--memory", "512Mi", "--target", "10", "--bogus"], "bogus"],
     [["--cpus", "-1", "--memory", "512Mi", "--target", "10"], "cpus"],
