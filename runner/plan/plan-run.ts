@@ -2,28 +2,22 @@ import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import { MatrixError } from "../config/matrix-error.ts";
-import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
 import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
 import { countCandidates } from "./count-candidates.ts";
 import { estimateCellSeconds } from "./estimate-cell-seconds.ts";
+import { exceedsHost } from "./exceeds-host.ts";
 import { type Candidate, expandCells } from "./expand-cells.ts";
 import type { HostFacts } from "./host-facts.ts";
 import { IMAGE_TO_BUILD, type Plan } from "./plan.ts";
 import type { PlanOptions } from "./plan-options.ts";
-
-const FLAG_MISMATCH = "The command line does not fit the matrix file";
+import { selectByFlags } from "./select-by-flags.ts";
 
 /** Turns a loaded matrix, the CLI's choices and the host's size into the ordered list of cells to run. */
 export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): Plan {
-  const variant = pickWorkloadVariants(
-    matrix,
-    pickVariant(matrix, options.profile ?? null),
-    options.variants ?? null,
-  );
-  const scenarios = pickScenarios(matrix, variant, options.scenarios ?? null);
+  const { variant, scenarios } = selectByFlags(matrix, options);
   const narrow = {
     cpus: options.cpus ?? undefined,
     memoryBytes: options.memoryBytes ?? undefined,
@@ -106,57 +100,6 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
   };
 }
 
-function pickVariant(matrix: Matrix, requested: string | null): MatrixVariant {
-  const name = requested ?? matrix.defaultProfile;
-  if (name === null && matrix.base) return matrix.base;
-  const variant = name === null ? undefined : matrix.profiles[name];
-  if (variant) return variant;
-  const names = Object.keys(matrix.profiles);
-  const message = `--profile "${name}" is not a profile of this file; profiles: ${names.join(", ") || "none"}`;
-  throw new MatrixError(matrix.path, [{ path: "profiles", line: null, column: null, message }], {
-    nextStep: names.length
-      ? "Pick one of them, or add it under profiles."
-      : "Drop --profile, or add a profiles section.",
-    headline: FLAG_MISMATCH,
-  });
-}
-
-/** The profile with only the A/B variants --variant names (in the file's order); an unknown name stops the plan. */
-function pickWorkloadVariants(matrix: Matrix, variant: MatrixVariant, names: string[] | null): MatrixVariant {
-  if (names === null) return variant;
-  const known = variant.variants.map((v) => v.name);
-  const unknown = names.find((name) => !known.includes(name));
-  if (unknown === undefined)
-    return { ...variant, variants: variant.variants.filter((v) => names.includes(v.name)) };
-  const message = known.length
-    ? `--variant "${unknown}" is not a variant of this profile; variants: ${known.join(", ")}`
-    : `--variant "${unknown}": this profile has no variants`;
-  throw new MatrixError(matrix.path, [{ path: "variants", line: null, column: null, message }], {
-    nextStep: known.length ? "Pick variants the file defines." : "Drop --variant, or add a variants section.",
-    headline: FLAG_MISMATCH,
-  });
-}
-
-function pickScenarios(matrix: Matrix, variant: MatrixVariant, names: string[] | null): ResolvedScenario[] {
-  if (names === null) return variant.scenarios.filter((scenario) => scenario.selected);
-  return names.map((name) => {
-    const scenario = variant.scenarios.find((candidate) => candidate.name === name);
-    const known = variant.scenarios.map((candidate) => candidate.name).join(", ");
-    const problem = scenario
-      ? scenario.problem
-      : `"${name}" is not a scenario of this file; scenarios: ${known}`;
-    if (scenario && !problem) return scenario;
-    throw new MatrixError(
-      matrix.path,
-      [{ path: "scenarios", line: null, column: null, message: `--scenario ${problem}` }],
-      {
-        nextStep: "Pick scenarios the file defines, or add the scenario to it.",
-        headline: FLAG_MISMATCH,
-      },
-    );
-  });
-}
-
 /** Flags that vary (list values) or that include rules set appear in ids; ids do not depend on CLI flags. */
 function flagKeysInIds(variant: MatrixVariant): Map<string, string[]> {
   const keys = new Map<string, string[]>();
@@ -201,20 +144,6 @@ function buildCell(
     exceedsHost: options.force ? null : exceedsHost(candidate, host),
     ...(typeof candidate.nofile === "number" && { nofile: candidate.nofile }),
   };
-}
-
-function exceedsHost(cell: { cpus: number; memoryBytes: number }, host: HostFacts): string | null {
-  const needs: string[] = [];
-  const has: string[] = [];
-  if (cell.cpus > host.cores) {
-    needs.push(`${cell.cpus} CPUs`);
-    has.push(`${host.cores} CPUs`);
-  }
-  if (cell.memoryBytes > host.memoryBytes) {
-    needs.push(`${formatMemorySize(cell.memoryBytes)} memory`);
-    has.push(`${formatMemoryApprox(host.memoryBytes)}`);
-  }
-  return needs.length ? `needs ${needs.join(" and ")}, host has ${has.join(" and ")}` : null;
 }
 
 function timeoutNotes(scenarios: ResolvedScenario[]): string[] {
