@@ -9,7 +9,7 @@ import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import type { RunContext } from "./container-spec.ts";
-import { emptyRepetition } from "./empty-repetition.ts";
+import { failedServerRepetition } from "./failed-server-repetition.ts";
 import { fdLimitMessage } from "./fd-limit-message.ts";
 import { fixedShapeResult } from "./fixed-shape-result.ts";
 import { isContended } from "./is-contended.ts";
@@ -18,6 +18,7 @@ import { type FixedShapeRun, runFixedShape } from "./run-fixed-shape.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
 import { generatorDoubt } from "./server-generator-trust.ts";
+import { serverNotReady } from "./server-not-ready.ts";
 import { serverPodSpec } from "./server-pod-spec.ts";
 import { serverResult } from "./server-result.ts";
 import { ServerStepError } from "./server-step-error.ts";
@@ -56,9 +57,9 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
       const refused = nofileRefused(cell, error);
-      if (refused) return failedRepetition(options.index, startedMs, "exceeds-host", refused);
+      if (refused) return failedServerRepetition(options.index, startedMs, "exceeds-host", refused);
       if (!(error instanceof PodStartError || error instanceof RunAbortedError)) throw error;
-      return notReady(options.index, cell, startedMs, error, deadline.signal.aborted);
+      return serverNotReady(options.index, cell, startedMs, error, deadline.signal.aborted);
     }
     const startupMs = pod.startupMs;
     // Docker stats samples count from the service's start: a fixed-shape run reads its hold window in them.
@@ -136,7 +137,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     };
   } catch (error) {
     if (!(error instanceof DockerUnavailableError)) throw error;
-    return failedRepetition(
+    return failedServerRepetition(
       options.index,
       startedMs,
       "engine-lost",
@@ -168,48 +169,4 @@ async function warmUp(context: ServerStepContext): Promise<number> {
   const started = Date.now();
   await runServerStep(context, stepRequest(context, null, "probe", ms));
   return Date.now() - started;
-}
-
-/** A pod that never became ready: an OOM or exit while starting, a slow start, or a sidecar that failed. */
-function notReady(
-  index: number,
-  cell: ServiceModeCell,
-  startedMs: number,
-  error: unknown,
-  timedOut: boolean,
-) {
-  const reason = error instanceof Error ? error.message : String(error);
-  const facts = error instanceof PodStartError ? error.facts : null;
-  const failed = (status: Repetition["status"], message: string): Repetition => ({
-    ...failedRepetition(index, startedMs, status, message),
-    ...(facts && {
-      exitCode: facts.exitCode,
-      stderrTail: stderrTail(facts.stderr),
-      oomKilled: facts.oomKilled,
-      oomEvent: facts.oomEvent,
-      applied: facts.applied,
-      stats: facts.stats,
-    }),
-  });
-  if (facts?.oomKilled || (facts?.oomEvent && facts.exitCode !== 0))
-    return failed("oom", `killed by the kernel OOM killer while starting, at the memory limit: ${reason}`);
-  if (timedOut)
-    return failed("timeout", `did not start within the ${cell.timeoutSeconds} s timeout: ${reason}`);
-  if (error instanceof PodStartError && error.failure === "service-not-ready")
-    return failed("timeout", `never answered 2xx on ${cell.service.readyPath}: ${reason}`);
-  return failed("crash", `did not start: ${reason}`);
-}
-
-function failedRepetition(
-  index: number,
-  startedMs: number,
-  status: Repetition["status"],
-  message: string,
-): Repetition {
-  const wallSeconds = (Date.now() - startedMs) / 1000;
-  return {
-    ...emptyRepetition(index, status, message, wallSeconds),
-    startupMs: null,
-    sidecarCpuSeconds: null,
-  };
 }
