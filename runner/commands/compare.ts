@@ -1,7 +1,9 @@
+import { basename, resolve } from "node:path";
 import { z } from "zod";
 import { defineCommand } from "../cli/command.ts";
 import { runShell, type ShellIo } from "../cli/command-shell.ts";
 import { EXIT } from "../cli/exit-codes.ts";
+import { FlagError } from "../cli/flag-error.ts";
 import { resultsDirOf, resultsFlag } from "../cli/results-flag.ts";
 import { compareMarkdown, compareRuns } from "../report/compare-runs.ts";
 import { resolveRunDir } from "../report/resolve-run-dir.ts";
@@ -22,9 +24,14 @@ export function makeCompareCommand(resultsDir = DEFAULT_RESULTS_DIR) {
     /** load both (validated) -> size (in memory) -> print the differences. */
     run: async ({ flags, positionals }, context) => {
       const dir = resultsDirOf(flags.results, resultsDir);
-      const [a, b] = await Promise.all(
-        positionals.map(async (id) => (await sizeRunDir(await resolveRunDir(id, dir))).report),
-      );
+      const runDirs = await Promise.all(positionals.map((id) => resolveRunDir(id, dir)));
+      if (resolve(runDirs[0] as string) === resolve(runDirs[1] as string))
+        throw new FlagError(
+          "",
+          `"${positionals[0]}" and "${positionals[1]}" are the same run (${basename(runDirs[0] as string)}); compare two different runs`,
+          { command: "compare" },
+        );
+      const [a, b] = await Promise.all(runDirs.map(async (runDir) => (await sizeRunDir(runDir)).report));
       if (!a || !b) return EXIT.badInput;
       context.out(compareMarkdown(a, b, compareRuns(a, b)));
       return EXIT.ok;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runCompare } from "../../../runner/commands/compare.ts";
 import { runReport } from "../../../runner/commands/report.ts";
@@ -87,6 +88,18 @@ describe("compare", () => {
     expect(text).toContain("| 0.90× | yes: ranges apart");
     expect(text).toContain("absent → ok");
     expect(text).toContain("Rule: a difference is beyond the noise");
+  });
+  test("a run compared with itself is refused, naming both arguments", async () => {
+    const results = await tempResultsDir();
+    await writeFixtureRun(results, "a", a);
+    await writeFile(join(results, "latest.txt"), "a\n");
+    const err: string[] = [];
+    const code = await runCompare(["compare", "a", "latest"], results, {
+      out: () => {},
+      err: (t) => err.push(t),
+    });
+    expect(code).toBe(2);
+    expect(err.join()).toContain('"a" and "latest" are the same run (a)');
   });
   test("needs two runs", async () => {
     expect(await runCompare(["compare", "a"], await tempResultsDir(), { out: () => {}, err: () => {} })).toBe(
