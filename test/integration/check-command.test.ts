@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { beforeAll, expect, test } from "bun:test";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RUN_ID_PATTERN } from "../../runner/results/run-id.ts";
 import { fakeCellRecord } from "../runner/sizing/fixture-builder.ts";
 import { integrationImage, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 // Calibration operations of 1 ms CPU: one instance at 1 vCPU carries about 1,000/s, 600/s at 60% utilisation.
 const MATRIX_LINES = (image: string) => [
@@ -16,13 +16,12 @@ const MATRIX_LINES = (image: string) => [
 ];
 
 let dir = "";
+useTempDir("it-check-", (path) => {
+  dir = path;
+});
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "it-check-"));
   await writeFile(join(dir, "matrix.yaml"), MATRIX_LINES((await integrationImage()).ref).join("\n"));
 }, 120_000);
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 async function check(target: number, ...more: string[]) {
   const argv = ["check", "--matrix", join(dir, "matrix.yaml"), "--cpus", "1", "--memory", "256Mi"];

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 let dir = "";
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "it-errors-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir("it-errors-", (path) => {
+  dir = path;
 });
 
 async function run(matrix: string, env: Record<string, string | undefined> = OFFLINE_ENV) {

@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { runPlan } from "../../runner/commands/run.ts";
 import type { Cell } from "../../runner/plan/cell.ts";
@@ -9,14 +7,12 @@ import { testCell } from "../runner/execute/cell-fixture.ts";
 import { testPlan } from "../runner/execute/plan-fixture.ts";
 import { RecordingObserver } from "../runner/execute/recording-observer.ts";
 import { docker, integrationImage, labelledContainers, OFFLINE_ENV } from "./integration-image.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 const MiB = 2 ** 20;
 let dir = "";
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "it-failing-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir("it-failing-", (path) => {
+  dir = path;
 });
 
 const cellsFor = (image: string): Cell[] => {

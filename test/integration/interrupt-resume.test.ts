@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { beforeAll, expect, test } from "bun:test";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readCellRecords } from "../../runner/results/read-cell-records.ts";
 import { readRunRecord } from "../../runner/results/read-run-record.ts";
 import { integrationImage, labelledContainers, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 // Four ~2 s cells: SIGINT lands while the second one runs.
 const MATRIX = `
@@ -15,13 +15,12 @@ defaults: { durationSeconds: 2, repetitions: 1, timeoutSeconds: 60 }
 axes: { cpus: [0.5, 1], memory: [128Mi, 256Mi], smol: [false] }
 `;
 let dir = "";
+useTempDir("it-interrupt-", (path) => {
+  dir = path;
+});
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "it-interrupt-"));
   await writeFile(join(dir, "matrix.yaml"), MATRIX);
   await integrationImage(); // built before the clock of the spawned runs starts
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A run of the test's matrix, or with `--resume ID` a resumed one (which takes no matrix path: its plan is stored). */

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { answerRow } from "../../bench/known-answers/answer-row.ts";
 import { knownAnswerMatrix } from "../../examples/known-answers/known-answer-matrix.ts";
 import { runMatrixCli } from "./run-matrix-cli.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 // The paced known answer (a downstream serving 2,000 operations/s without CPU) at 0.5 vCPU: the ceiling is the
 // downstream's rate whatever the CPU limit. Below 1 vCPU is where a generator eating its own quota showed ~half.
 const TOLERANCE = 0.1;
 
 let dir = "";
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "it-known-answer-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir("it-known-answer-", (path) => {
+  dir = path;
 });
 
 test(

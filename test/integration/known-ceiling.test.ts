@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
 import { runPlan } from "../../runner/commands/run.ts";
@@ -8,6 +7,7 @@ import { exportReports } from "../../runner/report/export-reports.ts";
 import { SizingReport } from "../../runner/sizing/sizing-report.ts";
 import { RecordingObserver } from "../runner/execute/recording-observer.ts";
 import { docker, integrationImage, OFFLINE_ENV } from "./integration-image.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 // Each operation burns OP_US of CPU on one thread, so a container's ceiling is min(cpus, 1) × 1e6 / OP_US: at 1 CPU
 // the quota binds, at 2 the thread does. Operations of 1 ms keep the harness's own cost per operation (~25 µs) near
@@ -18,11 +18,8 @@ const CPU_LIMITS = [1, 2];
 const TOLERANCE = 0.1;
 
 let dir = "";
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "it-known-ceiling-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir("it-known-ceiling-", (path) => {
+  dir = path;
 });
 
 test(

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
 import { runMatrixCli } from "./run-matrix-cli.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 let outDir = "";
-beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), "it-own-workload-"));
-});
-afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
+useTempDir("it-own-workload-", (path) => {
+  outDir = path;
 });
 
 test(

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
 import { runPlan } from "../../runner/commands/run.ts";
@@ -9,6 +8,7 @@ import { readCellRecords } from "../../runner/results/read-cell-records.ts";
 import { SizingReport } from "../../runner/sizing/sizing-report.ts";
 import { RecordingObserver } from "../runner/execute/recording-observer.ts";
 import { docker, integrationImage, OFFLINE_ENV } from "./integration-image.ts";
+import { useTempDir } from "./use-temp-dir.ts";
 
 // Two builds of one workload: the calibration scenario with operations of 2 ms (A) and 8 ms (B) of CPU. At 1 vCPU
 // A carries ~500/s and B ~125/s: a 4x difference the A/B report must call beyond the noise. A loose SLO (1 s) keeps
@@ -17,11 +17,8 @@ const COMMAND = (opUs: number) =>
   `["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "--op-us=${opUs}"]`;
 
 let dir = "";
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "it-variants-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+useTempDir("it-variants-", (path) => {
+  dir = path;
 });
 
 test(
