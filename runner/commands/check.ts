@@ -93,6 +93,10 @@ export function makeCheckCommand(deps: Partial<CheckCommandDeps> = {}) {
         };
         instances ??= rec.instances;
         notes.push(`size and instances from run ${rec.runId}'s recommendation`);
+        if (rec.missingCells > 0)
+          notes.push(
+            `run ${rec.runId} is incomplete (${rec.missingCells} planned cell(s) have no result): a cheaper size may be among them`,
+          );
       }
       if (instances === undefined) {
         instances = loaded.settings.maxInstances ?? 1;

@@ -8,6 +8,7 @@ import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
 import { fmt } from "./fmt.ts";
 import { measureLabels } from "./measure-labels.ts";
+import { missingCellsText } from "./missing-cells-text.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
 export async function chartJsSource(): Promise<string> {
@@ -135,12 +136,13 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
     )
     .join("");
   const sc = report.searchCost;
+  const missing = missingCellsText(report);
   return `<!doctype html><html lang="en" data-charts-expected="${specs.length}" data-charts-rendered="0"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Cloud Run sizing: ${esc(report.runId)}</title><style>${STYLE}</style></head>
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 <p class="muted">Target ${esc(fmt.rate(st.targetPerSec))}, utilisation ${fmt.pct(st.utilizationTarget)}, ${st.billing}-based billing, tier ${st.regionTier}, concurrency ${st.concurrency}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}.
 Prices dated ${esc(report.pricesDated)} (${esc(report.pricesSource)}): $${report.prices.vcpuSecondUsd}/vCPU-s, $${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${esc(report.generatedAt)}.</p>
-${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
+${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
 <h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>

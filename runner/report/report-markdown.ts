@@ -2,6 +2,7 @@ import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-re
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 import { type Measured, measureLabels } from "./measure-labels.ts";
+import { missingCellsText } from "./missing-cells-text.ts";
 
 const cellText = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
 const row = (cells: string[]) => `| ${cells.map(cellText).join(" | ")} |`;
@@ -102,6 +103,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
 export function reportMarkdown(report: SizingReport): string {
   const st = report.settings;
   const { searchCost } = report;
+  const missing = missingCellsText(report);
   return [
     `# Cloud Run sizing: run ${report.runId}`,
     "",
@@ -110,6 +112,7 @@ export function reportMarkdown(report: SizingReport): string {
       `Prices dated ${report.pricesDated} (${report.pricesSource}): $${report.prices.vcpuSecondUsd}/vCPU-s, ` +
       `$${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${report.generatedAt}.`,
     "",
+    ...(missing ? [`> **${missing}**`, ""] : []),
     ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
     "## Search cost",

@@ -27,6 +27,7 @@ export function sizeStoredRun(
     settings: resolved,
     generatedAt,
     variantOrder,
+    plannedCellIds: contents.run.plan.cells.map((cell) => cell.id),
   });
 }
 

@@ -5,6 +5,7 @@ import type { VariantComparison } from "../variants/comparison-row.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 import { measureLabels } from "./measure-labels.ts";
+import { missingCellsText } from "./missing-cells-text.ts";
 
 function measurementsTable(s: ScenarioSizing): string {
   // Server mode adds Cloud Run's --concurrency and the cold start (container start to first 2xx).
@@ -70,6 +71,8 @@ const pickText = (p: SizePick) =>
 /** The terminal view: per scenario, the measurements, the plan, the picks and the findings. */
 export function terminalTables(report: SizingReport): string {
   const out: string[] = [];
+  const missing = missingCellsText(report);
+  if (missing) out.push(`\n${missing}`);
   for (const s of report.scenarios) {
     out.push(
       `\n== ${sectionTitle(s)} (${measureLabels.p99(s)} SLO ${s.sloP99Ms} ms, target ${measureLabels.rate(report.settings.targetPerSec, s)}) ==`,

@@ -19,6 +19,8 @@ export interface BuildSizingOptions {
   generatedAt?: string;
   /** Variant names in plan order (the first is the A/B baseline). */
   variantOrder?: string[];
+  /** Every cell the run planned: those without a record are reported as missing. */
+  plannedCellIds?: readonly string[];
 }
 
 function toPick(strategy: Strategy, cell: CellSizing | null, settings: CloudRunSettings): SizePick | null {
@@ -114,6 +116,8 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
     "free tier ignored",
     `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower`,
   ];
+  const recorded = new Set(all.map((r) => r.cell.id));
+  const missing = (options.plannedCellIds ?? []).filter((id) => !recorded.has(id));
   const derived = DERIVED_PRICE_NOTES[`tier${settings.regionTier}.${settings.billing}`];
   if (derived && !settings.prices?.[`tier${settings.regionTier}`]?.[settings.billing])
     assumptions.push(derived);
@@ -133,6 +137,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       ratio: exhaustiveSweepSeconds > 0 ? searchSeconds / exhaustiveSweepSeconds : null,
     },
     ...(comparison ? { variantComparison: comparison } : {}),
+    ...(missing.length > 0 ? { missingCellIds: missing } : {}),
   };
 }
 

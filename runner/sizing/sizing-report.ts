@@ -163,6 +163,10 @@ export const SizingReport = z
       })
       .strict(),
     variantComparison: VariantComparison.optional().describe("two or more variants: A/B cell by cell"),
+    missingCellIds: z
+      .array(z.string())
+      .optional()
+      .describe("planned cells with no record yet (an interrupted run): the picks cover only the others"),
   })
   .strict();
 export type SizingReport = z.infer<typeof SizingReport>;

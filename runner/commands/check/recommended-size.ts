@@ -31,5 +31,5 @@ export async function recommendedSize(resultsDir: string, scenario: string | und
       `run ${runId} has no recommendation${scenario ? ` for scenario ${scenario}` : ""}`,
       "Pass --cpus and --memory.",
     );
-  return { ...found.recommendation, runId };
+  return { ...found.recommendation, runId, missingCells: report.data.missingCellIds?.length ?? 0 };
 }
