@@ -29,7 +29,7 @@ export class SearchSession {
    * fits under `budget` steps: a confirmation of a rate that passed earlier that delivered what it was offered (not
    * an overload, not a step-down guess); a bracket step well below the probe's rate; a
    * bracket step at or below the probe's rate that delivered all it was offered and missed only the latency, when
-   * the probe itself met the SLO (a stall, not a ceiling).
+   * the probe itself met the SLO, or that delivered well under what the probe delivered (a stall, not a ceiling).
    */
   async measureOrRetry(rate: number, phase: SearchPhase, budget: number): Promise<LoadStep> {
     const first = await this.measure(rate, phase);
@@ -55,8 +55,14 @@ export class SearchSession {
     const rate = step.offeredPerSec;
     if (rate < this.contradictsBelowPerSec)
       return `below ${this.contradictsBelowPerSec.toFixed(1)}/s, well under the probe's rate`;
-    if (this.probe.sloMet && rate <= this.probe.achievedPerSec && !overloadedStep(step))
-      return `on latency alone at or below the probe's ${this.probe.achievedPerSec.toFixed(1)}/s, which met the SLO`;
+    if (rate > this.probe.achievedPerSec) return null;
+    if (!overloadedStep(step))
+      return this.probe.sloMet
+        ? `on latency alone at or below the probe's ${this.probe.achievedPerSec.toFixed(1)}/s, which met the SLO`
+        : null;
+    // The same process had just delivered the probe's rate: delivering far less at or below it is a stall.
+    if (step.achievedPerSec < this.contradictsBelowPerSec)
+      return `delivering ${step.achievedPerSec.toFixed(1)}/s, well under the ${this.probe.achievedPerSec.toFixed(1)}/s the probe delivered`;
     return null;
   }
 

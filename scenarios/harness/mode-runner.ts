@@ -56,6 +56,8 @@ export class ModeRunner {
     readonly flags: CommonFlags,
     readonly sloP99Ms: number,
     readonly sampler: ResourceSampler,
+    /** Idle ms after each phase's forced GC (step-settle-ms.ts); 0 in unit tests. */
+    readonly settleMs = 0,
   ) {}
 
   /** How long to wait for stragglers after a step (search/drain-timeout-ms.ts). */
@@ -66,6 +68,12 @@ export class ModeRunner {
   /** Forced full GC so one phase's garbage is not collected during the next. */
   collectGarbage(): void {
     Bun.gc(true);
+  }
+
+  /** Forced full GC, then idle for settleMs (step-settle-ms.ts) so the step starts with a full CPU quota. */
+  private async collectAndSettle(): Promise<void> {
+    this.collectGarbage();
+    if (this.settleMs > 0) await sleep(this.settleMs);
   }
 
   private outstandingOps(window: StepWindow): number {
@@ -166,7 +174,7 @@ export class ModeRunner {
 
   /** A closed-loop phase of durationMs (the probe, or --mode=closed). */
   async closedPhase(durationMs: number, phase: LoadStep["phase"] = "probe"): Promise<StepOutcome> {
-    this.collectGarbage();
+    await this.collectAndSettle();
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const cpuBefore = process.cpuUsage();
@@ -199,7 +207,7 @@ export class ModeRunner {
 
   /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */
   async openStep(offeredPerSec: number, phase: LoadStep["phase"], durationMs: number): Promise<StepOutcome> {
-    this.collectGarbage();
+    await this.collectAndSettle();
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const cpuBefore = process.cpuUsage();
@@ -242,7 +250,7 @@ export class ModeRunner {
 
   /** Fires `count` operations at the same intended instant (a burst), then drains. */
   async burst(count: number): Promise<StepOutcome> {
-    this.collectGarbage();
+    await this.collectAndSettle();
     const before = this.workload.counts();
     const window = this.recorder.begin();
     const startNs = Bun.nanoseconds();

@@ -15,6 +15,7 @@ import { ResourceSampler } from "./resource-sampler.ts";
 import type { RunOutcome } from "./run-outcome.ts";
 import type { CommonFlags, Scenario } from "./scenario.ts";
 import { StepRecorder } from "./step-recorder.ts";
+import { stepSettleMs } from "./step-settle-ms.ts";
 
 /** Parses flags or exits: --help prints the flags (exit 0), a bad flag prints one paragraph (exit 2). */
 function flagsOrExit<S extends z.ZodRawShape>(scenario: Scenario<S>, argv: readonly string[]) {
@@ -51,7 +52,8 @@ export async function runScenario<S extends z.ZodRawShape>(
     const recorder = new StepRecorder(latencyKind, 1);
     const workload = await scenario.setup(flags, recorder);
     recorder.completionsPerOp = workload.completionsPerOp;
-    const runner = new ModeRunner(workload, recorder, flags, sloP99Ms, sampler);
+    const settleMs = stepSettleMs(environment.cgroup);
+    const runner = new ModeRunner(workload, recorder, flags, sloP99Ms, sampler, settleMs);
     let warmupMs = 0;
     let outcome: RunOutcome;
     if (scenario.run) outcome = await scenario.run(runner, flags);

@@ -42,6 +42,35 @@ test("a bracket failure well below the probe's rate is re-run", async () => {
   expect(result.ceiling.ceilingPerSec).toBeLessThanOrEqual(800);
 });
 
+test("an overloaded first step that delivers far less than the probe just did is re-run", async () => {
+  // The probe delivered 1,000/s; the first step at that rate stalls and delivers 650/s. Steered by that, the search
+  // would climb back from 650/s for the rest of its budget; the re-run passes at 1,000/s.
+  let calls = 0;
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1000, true),
+    runStep: async (rate, phase) => {
+      const stalled = calls++ === 0;
+      return { ...step(phase, rate, !stalled && rate <= 1050), achievedPerSec: stalled ? 650 : rate };
+    },
+  });
+  expect(result.notes.join(" ")).toContain("well under the 1000.0/s the probe delivered");
+  expect(result.ceiling.ceilingPerSec).toBeGreaterThanOrEqual(1000);
+});
+
+test("an overload that delivers near the probe's rate is the workload's answer: steered, not re-run", async () => {
+  // Delivering 900/s of 1,000/s offered, within 15% of the probe: the capacity, so the next step goes to it.
+  const offered: number[] = [];
+  const result = await ceilingSearch({
+    probe: async () => step("probe", 1000, true),
+    runStep: async (rate, phase) => {
+      offered.push(rate);
+      return { ...step(phase, rate, rate <= 900), achievedPerSec: Math.min(rate, 900) };
+    },
+  });
+  expect(result.notes.join(" ")).not.toContain("re-run");
+  expect(offered[1]).toBeLessThanOrEqual(900);
+});
+
 test("re-runs are bounded per search and counted in its steps and cost", async () => {
   // Every step stalls: each search re-runs at most maxRetries steps and stays within maxSteps.
   const result = await ceilingSearch(system(1000, () => true));

@@ -104,3 +104,21 @@ test("an overload too small for the step to show in p99 is capped at the workloa
   expect(step.latency.count).toBe(540);
   expect(step.achievedPerSec).toBeLessThanOrEqual(500 * 1.02);
 });
+
+test("with settleMs the first operation of a step is fired only after the wait that follows its GC", async () => {
+  const recorder = new StepRecorder("publish", 1);
+  const fired: number[] = [];
+  const inner = delayedWorkload(recorder, 1);
+  const workload: Workload = {
+    ...inner,
+    fire(intendedNs) {
+      fired.push(Bun.nanoseconds());
+      inner.fire(intendedNs);
+    },
+  };
+  const sampler = new ResourceSampler(250, "/nonexistent");
+  const runner = new ModeRunner(workload, recorder, flags, SLO_MS, sampler, 120);
+  const calledNs = Bun.nanoseconds();
+  await runner.openStep(100, "fixed", 100);
+  expect(((fired[0] as number) - calledNs) / 1e6).toBeGreaterThanOrEqual(115);
+});
