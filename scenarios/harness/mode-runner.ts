@@ -1,11 +1,9 @@
 import type { LoadStep } from "../../contract/result.ts";
-import { achievedPerSec } from "../../search/achieved-per-sec.ts";
 import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
 import { type RateWindow, rateWindow } from "../../search/rate-window.ts";
-import { stepMeetsSlo } from "../../search/step-verdict.ts";
+import { buildStepOutcome, type StepCost } from "./build-step-outcome.ts";
 import { runClosedLoop } from "./closed-loop.ts";
-import { LatencyKindError } from "./latency-kind-error.ts";
-import { countsBetween } from "./message-ledger.ts";
+import { assertDeclaredKind, reportsOtherKind } from "./declared-kind.ts";
 import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
@@ -19,24 +17,10 @@ export const WARMUP_MIN_OPS = 1_000;
 export const WARMUP_EXTRA_CAP_MS = 10_000;
 const DRAIN_POLL_MS = 5;
 
-/** What a step cost and what the generator could not send. */
-type StepCost = Pick<LoadStep, "dropped" | "processCpuSeconds" | "generatorCpuSeconds">;
-
 const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
 };
-
-/** Only the other latency kind completed: the plug-in reports the wrong kind. */
-function reportsOtherKind(window: StepWindow): boolean {
-  const other = window.kind === "publish" ? window.endToEnd : window.publish;
-  return window.primary().count === 0 && other.count > 0;
-}
-
-function assertDeclaredKind(window: StepWindow): void {
-  if (reportsOtherKind(window))
-    throw new LatencyKindError(window.kind, window.kind === "publish" ? "endToEnd" : "publish");
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -132,10 +116,7 @@ export class ModeRunner {
     return spentMs;
   }
 
-  /**
-   * Builds the step per search/step-verdict.ts. achieved = completed operations / rateMs: an open step counts
-   * its rate window only (search/rate-window.ts); a closed phase or burst counts all completions over its time.
-   */
+  /** The phase's step with its verdict (build-step-outcome.ts). */
   private outcome(
     window: StepWindow,
     phase: LoadStep["phase"],
@@ -146,30 +127,9 @@ export class ModeRunner {
     completions = window.completions,
     rate: RateWindow = { fromMs: 0, toMs: windowMs },
   ): StepOutcome {
-    assertDeclaredKind(window);
-    const achieved = achievedPerSec(completions / window.completionsPerOp, rate);
-    const latency = window.primary().toPercentiles();
-    const figures = {
-      offeredPerSec: offered ?? achieved,
-      achievedPerSec: achieved,
-      p99Ms: latency.p99Ms,
-      errors: window.errors,
-      lost: window.outstanding(),
-      dropped: cost.dropped,
-    };
-    const step: LoadStep = {
-      phase,
-      offeredPerSec: figures.offeredPerSec,
-      achievedPerSec: achieved,
-      durationMs: windowMs,
-      latency,
-      errors: figures.errors,
-      lost: figures.lost,
-      ...cost,
-      sloMet: stepMeetsSlo(figures, this.sloP99Ms),
-    };
-    const counts = countsBetween(before, this.workload.counts());
-    return { step, window, counts, seconds: windowMs / 1000 };
+    const after = this.workload.counts();
+    const input = { window, phase, offered, windowMs, before, after, cost, completions, rate };
+    return buildStepOutcome(input, this.sloP99Ms);
   }
 
   /** A closed-loop phase of durationMs (the probe, or --mode=closed). */
