@@ -21,6 +21,13 @@ export const CELL_FAMILIES: readonly CellFamily[] = [
     stationary: true,
     spec: (r) => ({ probeBias: between(r, 0.91, 1.15), noise: 0.07 }),
   },
+  // The same engine at 0.5 vCPU (standard profile 2026-11-23 06:17-07:30, 128 confirmed repetitions): ceiling /
+  // probe 0.95-1.28 (p10-p90), up to 1.8 when the process ran slow during its probe.
+  {
+    name: "in-process, 0.5 vCPU",
+    stationary: true,
+    spec: (r) => ({ probeBias: between(r, 0.78, 1.05), noise: 0.07 }),
+  },
   {
     name: "in-process, 2% stalls",
     stationary: true,
