@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { BenchResult } from "../contract/result.ts";
 import { median } from "../runner/results/median.ts";
+import { spread } from "../runner/results/spread.ts";
 import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
 /** The ratio the engine must reach against a bare EventEmitter. */
@@ -90,9 +91,11 @@ const medians = Object.fromEntries(
   MEASURES.map((m) => [m.scenario, median(samples.get(m.scenario) ?? []) ?? 0]),
 );
 for (const measure of MEASURES) {
-  const values = (samples.get(measure.scenario) ?? []).map((v) => Math.round(v / 1000)).join(", ");
+  const runs = samples.get(measure.scenario) ?? [];
+  const values = runs.map((v) => Math.round(v / 1000)).join(", ");
+  const cv = runs.length > 1 ? `, CV ${((spread(runs)?.cv ?? 0) * 100).toFixed(1)}%` : "";
   console.log(
-    `${measure.label.padEnd(50)} median ${format(medians[measure.scenario] ?? 0).padStart(16)}   (runs, k/s: ${values})`,
+    `${measure.label.padEnd(50)} median ${format(medians[measure.scenario] ?? 0).padStart(16)}   (runs, k/s: ${values}${cv})`,
   );
 }
 const ratio = (medians.throughput ?? 0) / Math.max(1, medians["event-emitter-baseline"] ?? 0);
