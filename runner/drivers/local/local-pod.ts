@@ -16,6 +16,7 @@ import type { LocalEnvironment } from "./local-environment.ts";
 import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
 import { runMember } from "./run-member.ts";
 import type { WatchedContainer } from "./start-watched.ts";
+import { stoppedContainerFacts } from "./stopped-container-facts.ts";
 
 export interface LocalPodParts {
   serviceId: string;
@@ -136,22 +137,14 @@ export class LocalPod implements PodHandle {
       await docker.killContainer(id);
       await waitWithTimeout(docker.waitContainer(id), KILL_GRACE_MS);
     }
-    const oomEvent = parts.watched.stopOomWatch();
-    const logs = await docker.containerLogs(id);
-    const state = await docker.inspectContainer(id);
-    return {
-      exitCode: running ? null : state.exitCode,
+    return stoppedContainerFacts(docker, id, {
+      exitCode: running ? null : undefined,
       timedOut: false,
-      oomKilled: state.oomKilled,
-      oomEvent,
-      stdout: logs.stdout,
-      stderr: logs.stderr,
+      oomEvent: parts.watched.stopOomWatch(),
       stats,
-      applied: state.applied,
       node: parts.node,
-      hostOtherCpuCores: null,
       startupMs: this.ready,
       wallSeconds: (endMs - parts.watched.startedAtMs) / 1000,
-    };
+    });
   }
 }

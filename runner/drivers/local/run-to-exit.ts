@@ -7,6 +7,7 @@ import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
 import type { LocalEnvironment } from "./local-environment.ts";
 import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
 import { startWatched } from "./start-watched.ts";
+import { stoppedContainerFacts } from "./stopped-container-facts.ts";
 import { withCgroupParent } from "./with-cgroup-parent.ts";
 
 /**
@@ -48,23 +49,16 @@ async function runContainer(
     }
     const oomEvent = watched.stopOomWatch();
     if (outcome.kind === "aborted") throw new RunAbortedError(String(options.signal?.reason ?? "signal"));
-    const logs = await docker.containerLogs(id);
-    const state = await docker.inspectContainer(id);
-    const hostBusySeconds = busyAtStart !== null && busyAtEnd !== null ? busyAtEnd - busyAtStart : null;
-    const facts: RunFacts = {
-      exitCode: outcome.kind === "exited" ? outcome.exitCode : state.exitCode,
+    const facts = await stoppedContainerFacts(docker, id, {
+      exitCode: outcome.kind === "exited" ? outcome.exitCode : undefined,
       timedOut: outcome.kind === "timeout",
-      oomKilled: state.oomKilled,
       oomEvent,
-      stdout: logs.stdout,
-      stderr: logs.stderr,
       stats,
-      applied: state.applied,
       node,
-      hostOtherCpuCores: null,
       startupMs: null,
       wallSeconds,
-    };
+    });
+    const hostBusySeconds = busyAtStart !== null && busyAtEnd !== null ? busyAtEnd - busyAtStart : null;
     return { facts, hostBusySeconds };
   } finally {
     await docker.removeContainer(id).catch(() => undefined);
