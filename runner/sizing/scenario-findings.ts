@@ -26,8 +26,16 @@ function throttlingStallFindings(cells: CellSizing[]): string[] {
   ];
 }
 
-function billingFinding(pick: SizePick, settings: CloudRunSettings, unit: string | undefined): string[] {
+/** served: the cells counted HTTP requests; in-process cells count messages, which request pricing only assumes. */
+function billingFinding(
+  pick: SizePick,
+  settings: CloudRunSettings,
+  unit: string | undefined,
+  served: boolean,
+): string[] {
   const other = settings.billing === "request" ? "instance" : "request";
+  const billed = (billing: string) =>
+    `${billing}-based billing${billing === "request" && !served ? " (counting each message as one request)" : ""}`;
   const otherCost = estimateCost({
     ...settings,
     ...pick,
@@ -39,8 +47,8 @@ function billingFinding(pick: SizePick, settings: CloudRunSettings, unit: string
       ? ` Per-request fees are ${(((((settings.targetPerSec * 3600) / 1e6) * resolveUnitPrices(settings).millionRequestsUsd) / pick.costPerHourUsd) * 100).toFixed(0)}% of it.`
       : "";
   return [
-    `At ${rateText(settings.targetPerSec, unit)} the pick costs $${pick.costPerHourUsd.toFixed(2)}/h under ${settings.billing}-based billing; ` +
-      `${other}-based billing would cost $${otherCost.costPerHourUsd.toFixed(2)}/h.${requestShare}`,
+    `At ${rateText(settings.targetPerSec, unit)} the pick costs $${pick.costPerHourUsd.toFixed(2)}/h under ${billed(settings.billing)}; ` +
+      `${billed(other)} would cost $${otherCost.costPerHourUsd.toFixed(2)}/h.${requestShare}`,
   ];
 }
 
@@ -62,7 +70,8 @@ export function scenarioFindings(
             "See each cell's reasons below.",
     );
   }
-  if (pick) findings.push(...billingFinding(pick, settings, unit));
+  const served = cells.some((c) => typeof c.concurrency === "number");
+  if (pick) findings.push(...billingFinding(pick, settings, unit, served));
   findings.push(...flatCeilingFindings(cells));
   findings.push(...throttlingStallFindings(cells));
   for (const c of cells.filter((c) => c.status === "exceeds-host"))

@@ -195,3 +195,22 @@ describe("CPU throttling below 1 vCPU", () => {
     expect(only([loose]).findings.join("\n")).not.toContain("CPU throttling below 1 vCPU");
   });
 });
+
+describe("the billing comparison", () => {
+  const billing = (records: CellRecord[]) =>
+    only(records, { billing: "instance", targetPerSec: 1000 }).findings.find((f) => f.startsWith("At ")) ??
+    "";
+
+  test("in-process cells count messages: request pricing says it counts each message as one request", () => {
+    const finding = billing([fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 5000 })]);
+    expect(finding).toContain("request-based billing (counting each message as one request) would cost");
+  });
+
+  test("served cells count requests: no such caveat", () => {
+    const record = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 5000 });
+    const served = { ...record, cell: { ...record.cell, concurrency: 80 } };
+    const finding = billing([served]);
+    expect(finding).toContain("request-based billing would cost");
+    expect(finding).not.toContain("counting each message");
+  });
+});
