@@ -8,59 +8,21 @@ import { renderDryRun } from "../cli/render-dry-run.ts";
 import { RUN_FLAGS, type RunArgs } from "../cli/run-args.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
 import type { Matrix } from "../config/matrix.ts";
-import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { createDriver } from "../drivers/create-driver.ts";
-import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";
-import { executeRun } from "../execute/execute-run.ts";
-import { prepareRun } from "../execute/prepare-run.ts";
+import { resumeRun } from "../execute/resume-run.ts";
+import { runPlan } from "../execute/run-plan.ts";
 import { localHostFacts } from "../plan/host-facts.ts";
 import type { Plan } from "../plan/plan.ts";
 import { planRun } from "../plan/plan-run.ts";
 import { validatePlan } from "../plan/validate-plan.ts";
 import { preflightRun } from "../preflight/preflight-run.ts";
 import { previewResume } from "../preflight/preview-resume.ts";
-import { ProgressPrinter } from "../progress/progress-printer.ts";
-import type { RunObserver } from "../progress/run-observer.ts";
 import { exportReports } from "../report/export-reports.ts";
-import { cellsToRun } from "../results/cells-to-run.ts";
 import { runExitCode } from "../results/run-exit-code.ts";
-import { newRunId } from "../results/run-id.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 import type { RunRecord } from "../results/run-record.ts";
-import { RunStore } from "../results/run-store.ts";
-
-export interface RunPlanOptions {
-  docker?: DockerApi;
-  /** default: the local driver over `docker` */
-  driver?: ExecutionDriver;
-  /** default: <repo>/results */
-  resultsDir?: string;
-  runId?: string;
-  observer?: RunObserver;
-  signal?: AbortSignal;
-  env?: Record<string, string | undefined>;
-  /** default true: wait for any other measuring run on this host first (--no-host-lock: false) */
-  hostLock?: boolean;
-}
-
-/** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
-function planDriver(
-  plan: Plan,
-  docker: DockerApi,
-  observer: RunObserver,
-  env?: Record<string, string | undefined>,
-) {
-  return createDriver(plan.execution?.driver ?? "local", {
-    docker,
-    host: os.hostname(),
-    shareHosts: plan.execution?.shareHosts ?? false,
-    env: env ?? process.env,
-    log: (line) => observer.message(line),
-    onBusy: (busy) => observer.nodesBusy?.(busy),
-  });
-}
 
 /** Swarm: plans every cell, then fits the plan to the nodes (exceeds-host, wall-time estimate). */
 async function planForDriver(matrix: Matrix, args: RunArgs): Promise<Plan> {
@@ -74,48 +36,6 @@ async function planForDriver(matrix: Matrix, args: RunArgs): Promise<Plan> {
   });
   const shareHosts = plan.execution.shareHosts;
   return placeOnNodes(all, await driver.nodes(), { force: args.force, shareHosts });
-}
-
-/** What labels this process's containers, so a later run can tell its orphans from live runs. */
-function ownerContext(runId: string, commit: string | null) {
-  return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
-}
-
-/** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
-export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise<RunRecord> {
-  const docker = options.docker ?? createDockerClient();
-  const observer = options.observer ?? new ProgressPrinter();
-  const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? planDriver(plan, docker, observer, options.env);
-  const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
-  const runId = options.runId ?? newRunId();
-  const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
-  const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
-  const context = ownerContext(runId, prepared.environment.commit);
-  const { signal, hostLock = true } = options;
-  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal, hostLock });
-}
-
-/** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
-export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {
-  const docker = options.docker ?? createDockerClient();
-  const observer = options.observer ?? new ProgressPrinter();
-  const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
-  const store = await RunStore.open(resultsDir, runId);
-  const log = (line: string) => observer.message(line);
-  const driver = options.driver ?? planDriver(store.run.plan, docker, observer, options.env);
-  const prepared = await prepareRun(docker, store.run.plan, {
-    driver,
-    env: options.env,
-    log,
-    previousImage: store.run.image,
-  });
-  await store.resumeWith(prepared.environment, prepared.image, prepared.plan);
-  const cells = cellsToRun(prepared.plan.cells, store.done);
-  log(`resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run`);
-  const context = ownerContext(runId, prepared.environment.commit);
-  const { signal, hostLock = true } = options;
-  return executeRun({ driver, store, cells, context, observer, signal, hostLock });
 }
 
 const RUN_USAGE = `Usage: bun runner/matrix.ts [run] [MATRIX_FILE] [flags]

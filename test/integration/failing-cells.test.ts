@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { runPlan } from "../../runner/commands/run.ts";
+import { runPlan } from "../../runner/execute/run-plan.ts";
 import type { Cell } from "../../runner/plan/cell.ts";
 import { readCellRecords } from "../../runner/results/read-cell-records.ts";
 import { testCell } from "../runner/execute/cell-fixture.ts";

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
-import { runPlan } from "../../runner/commands/run.ts";
+import { runPlan } from "../../runner/execute/run-plan.ts";
 import type { CellRecord } from "../../runner/results/cell-record.ts";
 import { RecordingObserver } from "../runner/execute/recording-observer.ts";
 import { docker, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";

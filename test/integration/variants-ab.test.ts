@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
-import { runPlan } from "../../runner/commands/run.ts";
+import { runPlan } from "../../runner/execute/run-plan.ts";
 import { exportReports } from "../../runner/report/export-reports.ts";
 import { readCellRecords } from "../../runner/results/read-cell-records.ts";
 import { SizingReport } from "../../runner/sizing/sizing-report.ts";

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { loadMatrix } from "../../config/load-matrix.ts";
+import { runPlan } from "../../execute/run-plan.ts";
 import { localHostFacts } from "../../plan/host-facts.ts";
 import { planRun } from "../../plan/plan-run.ts";
 import { validatePlan } from "../../plan/validate-plan.ts";
@@ -18,7 +19,6 @@ export async function runCheckCells(
   resultsDir: string,
   signal?: AbortSignal,
 ): Promise<CellRecord[]> {
-  const { runPlan } = await import("../run.ts");
   const matrix = loadMatrix(matrixPath);
   const options = {
     cpus: [size.cpus],

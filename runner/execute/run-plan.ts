@@ -1,0 +1,44 @@
+import { resolve } from "node:path";
+import type { DockerApi } from "../docker/docker-api.ts";
+import { createDockerClient } from "../docker/docker-client.ts";
+import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import type { Plan } from "../plan/plan.ts";
+import { ProgressPrinter } from "../progress/progress-printer.ts";
+import type { RunObserver } from "../progress/run-observer.ts";
+import { newRunId } from "../results/run-id.ts";
+import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
+import type { RunRecord } from "../results/run-record.ts";
+import { RunStore } from "../results/run-store.ts";
+import { executeRun } from "./execute-run.ts";
+import { ownerContext } from "./owner-context.ts";
+import { planDriver } from "./plan-driver.ts";
+import { prepareRun } from "./prepare-run.ts";
+
+export interface RunPlanOptions {
+  docker?: DockerApi;
+  /** default: the local driver over `docker` */
+  driver?: ExecutionDriver;
+  /** default: <repo>/results */
+  resultsDir?: string;
+  runId?: string;
+  observer?: RunObserver;
+  signal?: AbortSignal;
+  env?: Record<string, string | undefined>;
+  /** default true: wait for any other measuring run on this host first (--no-host-lock: false) */
+  hostLock?: boolean;
+}
+
+/** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
+export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise<RunRecord> {
+  const docker = options.docker ?? createDockerClient();
+  const observer = options.observer ?? new ProgressPrinter();
+  const log = (line: string) => observer.message(line);
+  const driver = options.driver ?? planDriver(plan, docker, observer, options.env);
+  const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
+  const runId = options.runId ?? newRunId();
+  const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
+  const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
+  const context = ownerContext(runId, prepared.environment.commit);
+  const { signal, hostLock = true } = options;
+  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal, hostLock });
+}
