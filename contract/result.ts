@@ -45,7 +45,9 @@ export const ResourceSample = z
     elapsedMs: nonNegative,
     rssBytes: nonNegative,
     heapUsedBytes: nonNegative,
-    cgroupMemoryBytes: nullableBytes,
+    cgroupMemoryBytes: nullableBytes.describe(
+      "cgroup memory less droppable page cache (inactive file), as docker stats counts it",
+    ),
     cpuSeconds: nonNegative,
   })
   .strict();
@@ -56,7 +58,9 @@ export const Resources = z
     peakRssBytes: nonNegative,
     peakHeapUsedBytes: nonNegative,
     heapSizeBytes: nonNegative.describe("JS heap size at the end of the run"),
-    cgroupMemoryPeakBytes: nullableBytes.describe("cgroup memory high-water mark; null outside a cgroup"),
+    cgroupMemoryPeakBytes: nullableBytes.describe(
+      "cgroup memory high-water mark less the page cache still droppable at the end, never below the sampled peak; null outside a cgroup",
+    ),
     cpuUserSeconds: nonNegative,
     cpuSystemSeconds: nonNegative,
     cpuThrottledPeriods: z.number().int().nonnegative().nullable(),

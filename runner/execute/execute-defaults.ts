@@ -16,8 +16,6 @@ export const OOM_EXIT_CODE = 137;
 export const GC_THRASH_MEMORY_SHARE = 0.98;
 export const GC_THRASH_CPU_SHARE = 0.9;
 export const GC_THRASH_LAST_SAMPLES = 3;
-/** A headline figure whose coefficient of variation is above this makes the cell noisy. */
-export const NOISY_CV = 0.1;
 /** The container's own cgroup reading may differ from the plan by this much (page rounding, CFS period). */
 export const CPU_LIMIT_TOLERANCE = 0.01;
 export const MEMORY_LIMIT_TOLERANCE_BYTES = 64 * 1024;

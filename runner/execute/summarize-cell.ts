@@ -1,9 +1,9 @@
 import type { BenchResult } from "../../contract/result.ts";
 import { ceilingStatistics, MAX_CEILING_CV } from "../results/ceiling-statistics.ts";
 import type { CellStatus, CellSummary, Repetition } from "../results/cell-record.ts";
-import { spread } from "../results/spread.ts";
+import { peakMemoryOf } from "../results/peak-memory-of.ts";
+import { NOISY_CV, spread } from "../results/spread.ts";
 import { stepAtCeiling } from "../results/step-at-ceiling.ts";
-import { NOISY_CV } from "./execute-defaults.ts";
 
 export interface CellVerdict {
   status: CellStatus;
@@ -28,16 +28,7 @@ export function summarizeCell(repetitions: Repetition[]): CellVerdict {
   const ceilings = ceilingStatistics(results.map((r) => stepAtCeiling(r)?.ceilingPerSec));
   const throughputPerSec = pick((r) => r.throughput.deliveredPerSec || r.throughput.publishedPerSec);
   const p99LatencyMs = pick((r) => headlineP99Ms(r));
-  const peakMemoryBytes = spread(
-    ok
-      .map(
-        (r) =>
-          r.result?.resources.cgroupMemoryPeakBytes ??
-          r.stats?.peakMemoryBytes ??
-          r.result?.resources.peakRssBytes,
-      )
-      .filter((v): v is number => typeof v === "number"),
-  );
+  const peakMemoryBytes = spread(ok.map(peakMemoryOf).filter((v): v is number => v !== null));
   const noisy =
     ceilings.disagrees ||
     [ceilings.ceilingPerSec, throughputPerSec].some((s) => s !== null && s.cv > NOISY_CV);

@@ -1,6 +1,9 @@
 import type { Spread } from "./cell-record.ts";
 import { median } from "./median.ts";
 
+/** A spread whose CV is above this is noisy (CellSummary.noisy, the sizing's noisy cells). */
+export const NOISY_CV = 0.1;
+
 /** Median, range and coefficient of variation (sample stddev / mean) of some repetitions' values; null when none. */
 export function spread(values: number[]): Spread | null {
   if (values.length === 0) return null;

@@ -1,12 +1,11 @@
 import type { BenchResult, LoadStep } from "../../contract/result.ts";
 import { ceilingStatistics } from "../results/ceiling-statistics.ts";
-import type { CellRecord, Repetition, Spread } from "../results/cell-record.ts";
+import type { CellRecord, Spread } from "../results/cell-record.ts";
 import { type CoresAtCeiling, type CpuEvidence, coresAtCeiling } from "../results/cores-at-ceiling.ts";
 import { median } from "../results/median.ts";
+import { peakMemoryOf } from "../results/peak-memory-of.ts";
+import { NOISY_CV } from "../results/spread.ts";
 import { stepAtCeiling } from "../results/step-at-ceiling.ts";
-
-/** A spread whose CV is above this is noisy (matches CellSummary.noisy). */
-export const NOISY_CV = 0.1;
 
 export interface LatencyAtCeiling {
   p50Ms: number;
@@ -37,12 +36,6 @@ export interface CellMeasurements {
   exhaustiveSweepSeconds: number;
 }
 
-const peakOf = (rep: Repetition): number | null =>
-  rep.result?.resources.cgroupMemoryPeakBytes ??
-  rep.stats?.peakMemoryBytes ??
-  rep.result?.resources.peakRssBytes ??
-  null;
-
 /**
  * Reduces a cell's repetitions; `sloOverrideMs` judges the confirmation steps again under another SLO. Always
  * recomputed from the repetitions (never the stored summary), so records from older runs get the same rules.
@@ -67,7 +60,7 @@ export function measureCell(record: CellRecord, sloOverrideMs?: number): CellMea
   const cpuFromSteps = cpu.filter((c) => c.source === "step");
   const cpuUsed = cpuFromSteps.length > 0 ? cpuFromSteps : cpu;
   const peakReps = okReps.length > 0 ? okReps : record.repetitions;
-  const peaks = peakReps.map(peakOf).filter((p): p is number => p !== null);
+  const peaks = peakReps.map(peakMemoryOf).filter((p): p is number => p !== null);
   const throttled = okReps
     .map((rep) => rep.result?.resources.cpuThrottledSeconds ?? rep.stats?.throttledSeconds ?? null)
     .filter((t): t is number => t !== null);

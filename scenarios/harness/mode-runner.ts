@@ -2,7 +2,7 @@ import type { LoadStep } from "../../contract/result.ts";
 import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
 import { type RateWindow, rateWindow } from "../../search/rate-window.ts";
 import { buildStepOutcome, type StepCost } from "./build-step-outcome.ts";
-import { runClosedLoop } from "./closed-loop.ts";
+import { type ClosedLoopOptions, runClosedLoop } from "./closed-loop.ts";
 import { assertDeclaredKind, reportsOtherKind } from "./declared-kind.ts";
 import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
@@ -77,6 +77,26 @@ export class ModeRunner {
     return describeContention(delta);
   }
 
+  /** A measured phase starts settled, from the workload's counts, a fresh window, and CPU and contention readings. */
+  private async beginPhase() {
+    await this.collectAndSettle();
+    const before = this.workload.counts();
+    const window = this.recorder.begin();
+    return { before, window, cpuBefore: process.cpuUsage(), contentionBefore: readContention() };
+  }
+
+  /** Both loops fire into this window, keep at most --inflight operations outstanding and wake on completions. */
+  private loopWiring(window: StepWindow): Omit<ClosedLoopOptions, "shouldStop"> {
+    return {
+      inflight: this.flags.inflight,
+      outstandingOps: () => this.outstandingOps(window),
+      fire: (intendedNs) => this.fire(window, intendedNs),
+      onCompletion: (wake) => {
+        window.onCompletion = wake;
+      },
+    };
+  }
+
   private fire(window: StepWindow, intendedNs: number): void {
     window.fired++;
     this.workload.fire(intendedNs);
@@ -96,12 +116,7 @@ export class ModeRunner {
     const capNs = minNs + WARMUP_EXTRA_CAP_MS * 1e6;
     const startNs = Bun.nanoseconds();
     await runClosedLoop({
-      inflight: this.flags.inflight,
-      outstandingOps: () => this.outstandingOps(window),
-      fire: (intendedNs) => this.fire(window, intendedNs),
-      onCompletion: (wake) => {
-        window.onCompletion = wake;
-      },
+      ...this.loopWiring(window),
       shouldStop: (elapsedNs) =>
         elapsedNs >= capNs ||
         reportsOtherKind(window) ||
@@ -134,18 +149,9 @@ export class ModeRunner {
 
   /** A closed-loop phase of durationMs (the probe, or --mode=closed). */
   async closedPhase(durationMs: number, phase: LoadStep["phase"] = "probe"): Promise<StepOutcome> {
-    await this.collectAndSettle();
-    const before = this.workload.counts();
-    const window = this.recorder.begin();
-    const cpuBefore = process.cpuUsage();
-    const contentionBefore = readContention();
+    const { before, window, cpuBefore, contentionBefore } = await this.beginPhase();
     const loop = await runClosedLoop({
-      inflight: this.flags.inflight,
-      outstandingOps: () => this.outstandingOps(window),
-      fire: (intendedNs) => this.fire(window, intendedNs),
-      onCompletion: (wake) => {
-        window.onCompletion = wake;
-      },
+      ...this.loopWiring(window),
       shouldStop: (elapsedNs) => elapsedNs >= durationMs * 1e6,
     });
     // A closed loop always ends with `inflight` operations outstanding: counting them (drained after the loop)
@@ -167,26 +173,19 @@ export class ModeRunner {
 
   /** One fixed-arrival-rate step; latency is measured from each operation's intended send time. */
   async openStep(offeredPerSec: number, phase: LoadStep["phase"], durationMs: number): Promise<StepOutcome> {
-    await this.collectAndSettle();
-    const before = this.workload.counts();
-    const window = this.recorder.begin();
-    const cpuBefore = process.cpuUsage();
-    const contentionBefore = readContention();
+    const { before, window, cpuBefore, contentionBefore } = await this.beginPhase();
     const rate = rateWindow(durationMs, this.sloP99Ms);
     const startNs = Bun.nanoseconds();
     window.rateFromNs = startNs + rate.fromMs * 1e6;
     window.rateToNs = startNs + rate.toMs * 1e6;
+    const { inflight, ...wiring } = this.loopWiring(window);
     const sent = await runOpenLoop({
+      ...wiring,
       ratePerSec: offeredPerSec,
       durationMs,
       lateLimitMs: this.sloP99Ms,
-      fire: (intendedNs) => this.fire(window, intendedNs),
       startNs,
-      maxInflight: this.flags.inflight,
-      outstandingOps: () => this.outstandingOps(window),
-      onCompletion: (wake) => {
-        window.onCompletion = wake;
-      },
+      maxInflight: inflight,
     });
     await this.drain(window);
     const cost = {
@@ -210,11 +209,8 @@ export class ModeRunner {
 
   /** Fires `count` operations at the same intended instant (a burst), then drains. */
   async burst(count: number): Promise<StepOutcome> {
-    await this.collectAndSettle();
-    const before = this.workload.counts();
-    const window = this.recorder.begin();
+    const { before, window, cpuBefore } = await this.beginPhase();
     const startNs = Bun.nanoseconds();
-    const cpuBefore = process.cpuUsage();
     for (let index = 0; index < count; index++) this.fire(window, startNs);
     await this.drain(window);
     return this.outcome(window, "fixed", null, (Bun.nanoseconds() - startNs) / 1e6, before, {

@@ -76,7 +76,7 @@ export class ResourceSampler {
       peakRssBytes: this.peakRssBytes,
       peakHeapUsedBytes: this.peakHeapUsedBytes,
       heapSizeBytes: memory.heapTotal,
-      cgroupMemoryPeakBytes: end.memoryPeakBytes ?? this.peakCgroupBytes,
+      cgroupMemoryPeakBytes: peakWithoutCache(end, this.peakCgroupBytes),
       cpuUserSeconds: cpu.user / 1e6,
       cpuSystemSeconds: cpu.system / 1e6,
       cpuThrottledPeriods: delta(end.throttledPeriods, this.startCgroup.throttledPeriods),
@@ -84,4 +84,13 @@ export class ResourceSampler {
       samples: this.samples,
     };
   }
+}
+
+/**
+ * The high-water mark less the page cache still droppable at the end (the kernel keeps no peak without cache), never
+ * below the sampled peak: a container's first read of its image files otherwise counted as its memory.
+ */
+function peakWithoutCache(end: CgroupUsage, sampledPeak: number | null): number | null {
+  if (end.memoryPeakBytes === null) return sampledPeak;
+  return Math.max(sampledPeak ?? 0, end.memoryPeakBytes - end.inactiveFileBytes);
 }

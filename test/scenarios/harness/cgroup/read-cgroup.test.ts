@@ -26,17 +26,20 @@ describe("cgroup v1", () => {
     expect(limits.cpuPeriodMicros).toBe(100_000);
   });
 
-  test("reads usage, peak and throttling (throttled_time is in ns)", () => {
+  test("reads usage without droppable page cache, the raw peak and throttling (throttled_time is in ns)", () => {
     expect(readCgroupUsage(fixture("v1-limited"))).toEqual({
-      memoryBytes: 123_456_789,
+      memoryBytes: 123_456_789 - 23_456_789,
       memoryPeakBytes: 234_567_890,
+      inactiveFileBytes: 23_456_789,
       throttledPeriods: 250,
       throttledSeconds: 12.5,
     });
   });
 
-  test("a missing peak file reads as null", () => {
-    expect(readCgroupUsage(fixture("v1-unlimited")).memoryPeakBytes).toBeNull();
+  test("a missing peak file reads as null; a missing memory.stat subtracts nothing", () => {
+    const usage = readCgroupUsage(fixture("v1-unlimited"));
+    expect(usage.memoryPeakBytes).toBeNull();
+    expect(usage.inactiveFileBytes).toBe(0);
   });
 });
 
@@ -61,10 +64,11 @@ describe("cgroup v2", () => {
     });
   });
 
-  test("reads usage, peak and throttling (throttled_usec is in us)", () => {
+  test("reads usage without droppable page cache, the raw peak and throttling (throttled_usec is in us)", () => {
     expect(readCgroupUsage(fixture("v2-limited"))).toEqual({
-      memoryBytes: 52_428_800,
+      memoryBytes: 52_428_800 - 2_428_800,
       memoryPeakBytes: 104_857_600,
+      inactiveFileBytes: 2_428_800,
       throttledPeriods: 40,
       throttledSeconds: 2.5,
     });
