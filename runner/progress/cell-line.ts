@@ -17,10 +17,9 @@ export function cellLine(record: CellRecord): string {
     parts.push(`throughput ${Math.round(summary.throughputPerSec.median).toLocaleString("en-US")} ${unit}`);
   }
   if (summary.p99LatencyMs) parts.push(`p99 ${summary.p99LatencyMs.median.toFixed(1)} ms`);
+  // The highest repetition's peak, as the sizing tables show it: memory is sized for the worst run, not the median.
   if (summary.peakMemoryBytes) {
-    parts.push(
-      `peak ${formatMebibytes(summary.peakMemoryBytes.median)} / ${formatMebibytes(cell.memoryBytes)}`,
-    );
+    parts.push(`peak ${formatMebibytes(summary.peakMemoryBytes.max)} / ${formatMebibytes(cell.memoryBytes)}`);
   }
   const seconds = (Date.parse(record.finishedAt) - Date.parse(record.startedAt)) / 1000;
   const reps = record.repetitions.length;

@@ -35,6 +35,14 @@ test("a finished cell's line carries ceiling, p99, peak / limit and status", () 
   );
 });
 
+test("the line's peak is the highest repetition's, as in the sizing tables", () => {
+  const r = record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:41Z");
+  const peaks = { median: 33 * 2 ** 20, min: 30 * 2 ** 20, max: 40 * 2 ** 20, cv: 0.1 };
+  expect(cellLine({ ...r, summary: { ...r.summary, peakMemoryBytes: peaks } })).toContain(
+    "peak 40 MiB / 256 MiB",
+  );
+});
+
 test("a disagreeing cell says so on its line", () => {
   const r = record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:41Z");
   const line = cellLine({ ...r, summary: { ...r.summary, disagrees: true, noisy: true } });
