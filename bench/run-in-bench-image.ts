@@ -16,6 +16,8 @@ export interface BenchTarget {
   cpus: string;
   memory: string;
   label: string;
+  /** Docker --cpuset-cpus: pin the container to these host cores. */
+  cpuset?: string;
 }
 
 /** The newest local bun-capacity/bench image, or null when Docker or the image is missing. */
@@ -42,6 +44,8 @@ export async function runInBenchImage(
         target.label,
         `--cpus=${target.cpus}`,
         `--memory=${target.memory}`,
+        "--network=none",
+        ...(target.cpuset === undefined ? [] : [`--cpuset-cpus=${target.cpuset}`]),
         ...SOURCE_MOUNTS,
         target.image,
         ...scenarioArgs,

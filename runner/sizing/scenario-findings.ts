@@ -113,5 +113,5 @@ function disagreeCause(cells: CellSizing[]): string {
   const contended = cells.reduce((sum, c) => sum + (c.contendedRepetitions ?? 0), 0);
   if (contended > 0)
     return `${contended} of their repetitions ran while other load on the host disturbed them (even after a re-run): re-run on a quiet host.`;
-  return "No repetition saw other load on the host, so the spread is the workload's own or the machine's (a VM's neighbours cannot be seen from inside it): plan with the lowest ceiling, or raise maxRepetitions.";
+  return "No repetition saw other load on the host, so the spread is the workload's own or the machine's (a VM's neighbours cannot be seen from inside it; bun bench/host-steadiness.ts tells which): plan with the lowest ceiling, or raise maxRepetitions.";
 }
