@@ -3,13 +3,14 @@
 // (a VM's neighbours), which no repetition count averages away. Usage: bun bench/host-steadiness.ts [--trials=3]
 import { z } from "zod";
 import type { BenchResult } from "../contract/result.ts";
+import { MAX_CEILING_CV } from "../runner/results/ceiling-statistics.ts";
 import { median } from "../runner/results/median.ts";
 import { spread } from "../runner/results/spread.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
-import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
+import { requireBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
-/** The ceiling CV a standard cell must reach (issue 9): a host whose speed moves more than this cannot give it. */
-const STEADY_CV = 0.05;
+/** A host whose speed moves more than the ceiling CV a cell must reach cannot give cells that agree. */
+const STEADY_CV = MAX_CEILING_CV;
 /** Above this, two processes on one core share most of their per-second movement. */
 const SHARED_R = 0.7;
 /** The first steps carry JIT warm-up, not the host's speed. */
@@ -30,13 +31,7 @@ const Flags = z
   .strict();
 
 const flags = parseBenchFlags("host-steadiness", Flags);
-const image = flags.image ?? findBenchImage();
-if (image === null) {
-  console.error(
-    "host-steadiness: no bun-capacity/bench image; build one with bun runner/matrix.ts or pass --image=<tag>",
-  );
-  process.exit(1);
-}
+const image = requireBenchImage("host-steadiness", flags.image);
 const cores = navigator.hardwareConcurrency;
 const last = String(cores - 1);
 const pairings: Array<{ name: string; cpusets: [string, string] }> = [

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { median } from "../runner/results/median.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
-import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
+import { requireBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
 const TARGET_CPU_CORES = 0.1;
 const TARGET_P99_MS = 20;
@@ -23,13 +23,7 @@ const Flags = z
   .strict();
 
 const flags = parseBenchFlags("idle-cost", Flags);
-const image = flags.image ?? findBenchImage();
-if (image === null) {
-  console.error(
-    "idle-cost: no bun-capacity/bench image; build one with bun runner/matrix.ts or pass --image=<tag>",
-  );
-  process.exit(1);
-}
+const image = requireBenchImage("idle-cost", flags.image);
 console.log(
   `idle-cost: calibration --op-us=${flags.opUs} at ${flags.rate}/s for ${flags.durationS}s, ${image} --cpus=${flags.cpus}, ${flags.runs} runs`,
 );

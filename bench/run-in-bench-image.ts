@@ -28,6 +28,16 @@ export function findBenchImage(): string | null {
   return tags.find((line) => line.trim() !== "" && !line.endsWith(":<none>")) ?? null;
 }
 
+/** The image a bench was given, else the newest bench image; without one the bench exits 1 saying how to get it. */
+export function requireBenchImage(bench: string, given: string | undefined): string {
+  const image = given ?? findBenchImage();
+  if (image !== null) return image;
+  console.error(
+    `${bench}: no bun-capacity/bench image; build one with bun runner/matrix.ts or pass --image=<tag>`,
+  );
+  process.exit(1);
+}
+
 /** Runs one scenario in the bench image under --cpus/--memory (or on the host) and parses its result line. */
 export async function runInBenchImage(
   scenario: string,
