@@ -34,7 +34,7 @@ export function generatorTrust(
   }
   if (input.serviceCpus + generatorCores > input.hostCores) {
     reasons.push(
-      `service ${input.serviceCpus} CPUs + generator ${generatorCores.toFixed(2)} CPUs exceed the host's ${input.hostCores} cores`,
+      `service ${Number(input.serviceCpus.toFixed(2))} CPUs + generator ${generatorCores.toFixed(2)} CPUs exceed the host's ${input.hostCores} cores`,
     );
   }
   return { trusted: reasons.length === 0, reasons, generatorCores };

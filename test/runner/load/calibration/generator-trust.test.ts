@@ -56,6 +56,16 @@ test("service CPUs plus the generator's measured CPUs above the host's cores are
   expect(trust.reasons).toEqual(["service 2 CPUs + generator 0.50 CPUs exceed the host's 2 cores"]);
 });
 
+test("a measured service CPU prints with two decimals", () => {
+  const trust = generatorTrust(calibration, {
+    ceilingPerSec: 1000,
+    serviceCpus: 0.48889508599999987,
+    generatorCores: 1.52,
+    hostCores: 2,
+  });
+  expect(trust.reasons).toEqual(["service 0.49 CPUs + generator 1.52 CPUs exceed the host's 2 cores"]);
+});
+
 test("no ceiling: only the CPU rule applies", () => {
   expect(
     generatorTrust(calibration, { ceilingPerSec: null, serviceCpus: 4, generatorCores: null, hostCores: 4 })
