@@ -1,12 +1,9 @@
 import { expect, test } from "bun:test";
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
-import { runPlan } from "../../runner/execute/run-plan.ts";
 import { exportReports } from "../../runner/report/export-reports.ts";
 import { SizingReport } from "../../runner/sizing/sizing-report.ts";
-import { RecordingObserver } from "../runner/execute/recording-observer.ts";
-import { docker, integrationImage, OFFLINE_ENV } from "./integration-image.ts";
+import { integrationImage } from "./integration-image.ts";
+import { runMatrix } from "./run-matrix.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
 // Each operation burns OP_US of CPU on one thread, so a container's ceiling is min(cpus, 1) × 1e6 / OP_US: at 1 CPU
@@ -26,28 +23,15 @@ test(
   "the runner finds a known ceiling within 10% at two CPU limits, from matrix.yaml to sizing.json",
   async () => {
     const image = await integrationImage();
-    const matrixPath = join(dir, "matrix.yaml");
-    await writeFile(
-      matrixPath,
-      [
-        `image: ${image.ref}`,
-        'command: ["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "{flags}"]',
-        // maxRepetitions 3: the known answer is the point here, not adaptation (keeps CI time bounded)
-        "defaults: { warmupSeconds: 1, stepSeconds: 2, repetitions: 3, maxRepetitions: 3, timeoutSeconds: 120 }",
-        `scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: ${OP_US} } } }`,
-        `axes: { cpus: [${CPU_LIMITS.join(", ")}], memory: [256Mi], smol: [false] }`,
-        "cloudRun: { targetPerSec: 1000 }",
-      ].join("\n"),
-    );
-    const plan = planRun(loadMatrix(matrixPath), parseRunArgs([matrixPath]), localHostFacts());
-    const record = await runPlan(plan, {
-      docker,
-      resultsDir: dir,
-      observer: new RecordingObserver(),
-      env: OFFLINE_ENV,
-    });
-    expect(record.state).toBe("complete");
-    const runDir = join(dir, record.runId);
+    const { runDir } = await runMatrix(dir, [
+      `image: ${image.ref}`,
+      'command: ["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "{flags}"]',
+      // maxRepetitions 3: the known answer is the point here, not adaptation (keeps CI time bounded)
+      "defaults: { warmupSeconds: 1, stepSeconds: 2, repetitions: 3, maxRepetitions: 3, timeoutSeconds: 120 }",
+      `scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: ${OP_US} } } }`,
+      `axes: { cpus: [${CPU_LIMITS.join(", ")}], memory: [256Mi], smol: [false] }`,
+      "cloudRun: { targetPerSec: 1000 }",
+    ]);
     await exportReports(runDir);
     const sizing = SizingReport.parse(await Bun.file(join(runDir, "sizing.json")).json());
     const cells = sizing.scenarios.flatMap((scenario) => scenario.cells);

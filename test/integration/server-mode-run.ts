@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
-import { runPlan } from "../../runner/execute/run-plan.ts";
 import type { CellRecord } from "../../runner/results/cell-record.ts";
-import { RecordingObserver } from "../runner/execute/recording-observer.ts";
-import { docker, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+import { REPO_ROOT } from "./integration-image.ts";
+import { runMatrix } from "./run-matrix.ts";
 
 /** The fixture services' build context (test/fixtures/services: cpu-cost, sleep, kv-client + kv-sidecar). */
 export const FIXTURE_SERVICES = join(REPO_ROOT, "test/fixtures/services");
@@ -28,15 +26,7 @@ export const KV_SIDECAR_MATRIX = [
 export async function runServerMatrix(lines: string[], args: string[] = []): Promise<CellRecord[]> {
   const dir = await mkdtemp(join(tmpdir(), "it-server-mode-"));
   try {
-    const matrixPath = join(dir, "matrix.yaml");
-    await writeFile(matrixPath, lines.join("\n"));
-    const matrix = loadMatrix(matrixPath);
-    const plan = planRun(matrix, parseRunArgs([matrixPath, ...args]), localHostFacts());
-    const observer = new RecordingObserver();
-    const record = await runPlan(plan, { docker, resultsDir: dir, observer, env: OFFLINE_ENV });
-    if (record.state !== "complete")
-      throw new Error(`run ended ${record.state}: ${observer.messages.join("; ")}`);
-    return observer.finished;
+    return (await runMatrix(dir, lines, { args })).observer.finished;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,13 +1,10 @@
 import { expect, test } from "bun:test";
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
-import { runPlan } from "../../runner/execute/run-plan.ts";
 import { exportReports } from "../../runner/report/export-reports.ts";
 import { readCellRecords } from "../../runner/results/read-cell-records.ts";
 import { SizingReport } from "../../runner/sizing/sizing-report.ts";
-import { RecordingObserver } from "../runner/execute/recording-observer.ts";
-import { docker, integrationImage, OFFLINE_ENV } from "./integration-image.ts";
+import { integrationImage } from "./integration-image.ts";
+import { runMatrix } from "./run-matrix.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
 // Two builds of one workload: the calibration scenario with operations of 2 ms (A) and 8 ms (B) of CPU. At 1 vCPU
@@ -25,9 +22,8 @@ test(
   "a two-variant matrix on real containers: the A/B table in report.md and sizing.json, a 4x change beyond the noise",
   async () => {
     const image = await integrationImage();
-    const matrixPath = join(dir, "matrix.yaml");
-    await writeFile(
-      matrixPath,
+    const { runDir } = await runMatrix(
+      dir,
       [
         `image: ${image.ref}`,
         "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 2, maxRepetitions: 2, timeoutSeconds: 60 }",
@@ -37,21 +33,15 @@ test(
         "variants:",
         `  fast: { command: ${COMMAND(2000)} }`,
         `  slow: { command: ${COMMAND(8000)}, env: { VARIANT_MARK: slow } }`,
-      ].join("\n"),
+      ],
+      {
+        checkPlan: (plan) =>
+          expect(plan.cells.map((c) => c.id)).toEqual([
+            "calibration__cpu1__mem256Mi__smol0__v-fast",
+            "calibration__cpu1__mem256Mi__smol0__v-slow",
+          ]),
+      },
     );
-    const plan = planRun(loadMatrix(matrixPath), parseRunArgs([matrixPath]), localHostFacts());
-    expect(plan.cells.map((c) => c.id)).toEqual([
-      "calibration__cpu1__mem256Mi__smol0__v-fast",
-      "calibration__cpu1__mem256Mi__smol0__v-slow",
-    ]);
-    const record = await runPlan(plan, {
-      docker,
-      resultsDir: dir,
-      observer: new RecordingObserver(),
-      env: OFFLINE_ENV,
-    });
-    expect(record.state).toBe("complete");
-    const runDir = join(dir, record.runId);
 
     // Each cell records its variant, and its containers report the Bun they ran.
     const cells = [...(await readCellRecords(join(runDir, "cells"))).values()];
@@ -92,9 +82,8 @@ const OTHER_BUN = Bun.version === "1.4.4" ? "1.4.3" : "1.4.4";
 test(
   `two Bun versions as variants: the ${OTHER_BUN} cells run on a base imported from npm and report that Bun`,
   async () => {
-    const matrixPath = join(dir, "bun-versions.yaml");
-    await writeFile(
-      matrixPath,
+    const { record, runDir } = await runMatrix(
+      dir,
       [
         "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, maxRepetitions: 1, timeoutSeconds: 60 }",
         "scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: 1000 } } }",
@@ -102,19 +91,11 @@ test(
         "variants:",
         "  installed: {}",
         `  other: { bunVersion: ${OTHER_BUN} }`,
-      ].join("\n"),
+      ],
+      { file: "bun-versions.yaml" },
     );
-    const plan = planRun(loadMatrix(matrixPath), parseRunArgs([matrixPath]), localHostFacts());
-    const record = await runPlan(plan, {
-      docker,
-      resultsDir: dir,
-      observer: new RecordingObserver(),
-      env: OFFLINE_ENV,
-    });
-    expect(record.state).toBe("complete");
     const other = record.plan.variants?.find((v) => v.name === "other");
     expect(other?.built?.baseRef).toBe(`bun-capacity/bun-base:${OTHER_BUN}`);
-    const runDir = join(dir, record.runId);
     const cells = [...(await readCellRecords(join(runDir, "cells"))).values()];
     const ran = Object.fromEntries(
       cells.map((c) => [c.cell.variant?.name, c.repetitions[0]?.result?.environment.runtimeVersion]),

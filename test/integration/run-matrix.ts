@@ -1,0 +1,39 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
+import { runPlan } from "../../runner/execute/run-plan.ts";
+import type { Plan } from "../../runner/plan/plan.ts";
+import type { RunRecord } from "../../runner/results/run-record.ts";
+import { RecordingObserver } from "../runner/execute/recording-observer.ts";
+import { docker, OFFLINE_ENV } from "./integration-image.ts";
+
+export interface MatrixRun {
+  plan: Plan;
+  record: RunRecord;
+  runDir: string;
+  observer: RecordingObserver;
+}
+
+/**
+ * Writes a matrix (YAML lines) into dir and runs it load -> plan -> run, as `bun runner/matrix.ts <args>` does;
+ * throws unless the run completed. `checkPlan` sees the plan before any container starts.
+ */
+export async function runMatrix(
+  dir: string,
+  lines: string[],
+  options: { file?: string; args?: string[]; checkPlan?: (plan: Plan) => void } = {},
+): Promise<MatrixRun> {
+  const matrixPath = join(dir, options.file ?? "matrix.yaml");
+  await writeFile(matrixPath, lines.join("\n"));
+  const plan = planRun(
+    loadMatrix(matrixPath),
+    parseRunArgs([matrixPath, ...(options.args ?? [])]),
+    localHostFacts(),
+  );
+  options.checkPlan?.(plan);
+  const observer = new RecordingObserver();
+  const record = await runPlan(plan, { docker, resultsDir: dir, observer, env: OFFLINE_ENV });
+  if (record.state !== "complete")
+    throw new Error(`run ended ${record.state}: ${observer.messages.join("; ")}`);
+  return { plan, record, runDir: join(dir, record.runId), observer };
+}
