@@ -45,26 +45,23 @@ test("a ceiling at 80% of the generator's maximum is flagged", () => {
   expect(trust.reasons[0]).toContain("within 80% of the generator's calibrated maximum 10000/s");
 });
 
-test("service CPUs plus the generator's measured CPUs above the host's cores are flagged", () => {
-  const trust = generatorTrust(calibration, {
-    ceilingPerSec: 1000,
-    serviceCpus: 2,
-    generatorCores: 0.5,
-    hostCores: 2,
-  });
-  expect(trust.trusted).toBe(false);
-  expect(trust.reasons).toEqual(["service 2 CPUs + generator 0.50 CPUs exceed the host's 2 cores"]);
-});
-
-test("a measured service CPU prints with two decimals", () => {
-  const trust = generatorTrust(calibration, {
-    ceilingPerSec: 1000,
-    serviceCpus: 0.48889508599999987,
-    generatorCores: 1.52,
-    hostCores: 2,
-  });
-  expect(trust.reasons).toEqual(["service 0.49 CPUs + generator 1.52 CPUs exceed the host's 2 cores"]);
-});
+// Measured CPUs print with two decimals (0.49, not 0.48889508599999987).
+test.each([
+  [2, 0.5, "service 2 CPUs + generator 0.50 CPUs exceed the host's 2 cores"],
+  [0.48889508599999987, 1.52, "service 0.49 CPUs + generator 1.52 CPUs exceed the host's 2 cores"],
+])(
+  "service %p CPUs plus generator %p CPUs above the host's 2 cores are flagged",
+  (serviceCpus, generatorCores, reason) => {
+    const trust = generatorTrust(calibration, {
+      ceilingPerSec: 1000,
+      serviceCpus,
+      generatorCores,
+      hostCores: 2,
+    });
+    expect(trust.trusted).toBe(false);
+    expect(trust.reasons).toEqual([reason]);
+  },
+);
 
 test("no ceiling: only the CPU rule applies", () => {
   expect(
