@@ -1,7 +1,7 @@
 import { loadSync, type PackageDefinition } from "@grpc/proto-loader";
 
-/** The proto file beside this one (the image ships service/ whole). */
-export const PUBLISH_PROTO_FILE = new URL("./publish.proto", import.meta.url).pathname;
+/** The proto file in contract/ (read, not imported: the generator's gRPC client loads the same file). */
+export const PUBLISH_PROTO_FILE = new URL("../../contract/pubsub-publish.proto", import.meta.url).pathname;
 /** The fully qualified service name: clients call `${PUBLISHER_SERVICE}/PublishBatch`. */
 export const PUBLISHER_SERVICE = "bun_capacity.pubsub.v1.Publisher";
 
