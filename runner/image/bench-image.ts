@@ -37,6 +37,10 @@ export interface BenchImageOptions {
   log?: (line: string) => void;
   /** A variant's bunVersion: the base is imported from that version of Bun's npm package. */
   bunVersion?: string | null;
+  /** The context's files and folders (our own images: the repository's Dockerfiles); default: .dockerignore's. */
+  entries?: string[];
+  /** The image repository of the tag (default: the bench or user-image repository). */
+  repo?: string;
 }
 
 /** The image the cells run: a prebuilt one (must be local), or a build cached by the hash of its inputs. */
@@ -66,12 +70,13 @@ export async function ensureImage(
       "start the Dockerfile with `ARG BUN_IMAGE` and a FROM of that argument, or drop bunVersion",
     );
   if (base) log(`base image: ${base.ref} (${base.source})`);
-  const files = await contextFiles(image.context, bundled ? CONTEXT_ENTRIES : null);
+  const files = await contextFiles(image.context, options.entries ?? (bundled ? CONTEXT_ENTRIES : null));
   const buildArgs = { ...image.args, ...(base ? { BUN_IMAGE: base.ref } : {}) };
   // The Dockerfile's path too: two Dockerfiles in one context build different images.
   const recipe = `${base?.id ?? "none"} ${image.dockerfile} ${JSON.stringify(buildArgs)}`;
   const hash = await inputsHash(image.context, files, recipe);
-  const ref = `${bundled ? BENCH_IMAGE_REPO : USER_IMAGE_REPO}:${hash.slice(0, IMAGE_TAG_HASH_CHARS)}`;
+  const repo = options.repo ?? (bundled ? BENCH_IMAGE_REPO : USER_IMAGE_REPO);
+  const ref = `${repo}:${hash.slice(0, IMAGE_TAG_HASH_CHARS)}`;
   const existing = await docker.inspectImage(ref);
   if (existing && existing.labels[INPUTS_HASH_LABEL] === hash) {
     log(`image ${ref} is up to date (inputs unchanged)`);

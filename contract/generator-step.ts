@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { LatencyPercentiles } from "./result.ts";
+
+const count = z.number().int().nonnegative();
+const ms = z.number().finite().nonnegative();
+
+/** One HTTP request shape of a server-mode scenario; a weighted list makes a mix. */
+export const RequestShape = z
+  .object({
+    weight: z.number().positive(),
+    method: z.string().min(1),
+    path: z.string().startsWith("/"),
+    headers: z.record(z.string(), z.string()),
+    body: z.string().nullable(),
+  })
+  .strict();
+export type RequestShape = z.infer<typeof RequestShape>;
+
+/**
+ * What the runner asks the generator (generator/main.ts) for one step: fully resolved, bounded in count and time.
+ * The service is always 127.0.0.1:port in the generator's (shared) network namespace.
+ */
+export const GeneratorStepConfig = z
+  .object({
+    kind: z.enum(["open", "closed"]),
+    /** open: intended arrivals per second; closed: null. */
+    ratePerSec: z.number().positive().nullable(),
+    /** Most operations in flight at once (Cloud Run's --concurrency); the rest queue at the generator. */
+    concurrency: z.number().int().positive(),
+    durationMs: z.number().int().positive(),
+    sloP99Ms: z.number().positive(),
+    /** open: completions between these ms after the start count towards achieved (search/rate-window.ts). */
+    rateFromMs: ms.nullable(),
+    rateToMs: ms.nullable(),
+    /** How long queued operations may still start after the send window before they count as dropped. */
+    drainMs: ms,
+    /** An operation slower than this is a timeout: an error. */
+    timeoutMs: z.number().positive(),
+    /** open: rate x duration operations, each with its intended send time; closed: null. */
+    plannedRequests: count.nullable(),
+    port: z.number().int().min(1).max(65535),
+    /** The request mix (used when no workload module is named). */
+    requests: z.array(RequestShape),
+    /** A workload module: a path inside the generator image, or "-" for one written on stdin. null: the mix. */
+    workload: z.string().min(1).nullable(),
+    /** The scenario's flags, checked against the workload module's declared flags. */
+    flags: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    /** Worker threads, each taking rate / workers and concurrency / workers; their histograms are merged. */
+    workers: z.number().int().positive(),
+  })
+  .strict();
+export type GeneratorStepConfig = z.infer<typeof GeneratorStepConfig>;
+
+/** The generator's view of its own punctuality during the step (it, not the service, may be the limit). */
+export const GeneratorSelf = z
+  .object({
+    /** How late operations left beyond their intended time, excluding any wait for a concurrency slot. */
+    sendLagP50Ms: ms,
+    sendLagP99Ms: ms,
+    sendLagMaxMs: ms,
+    /** From a completion to the next send that it freed a slot for (in series with the service at low concurrency); null: none measured. */
+    turnaroundMeanMs: ms.nullable(),
+    /** The mean time from an operation's send to its completion (the request cycle, less the turnaround). */
+    serviceMeanMs: ms.nullable(),
+    /** The generator process's own CPU (user + system) during the step, over all its workers. */
+    cpuSeconds: ms,
+    workers: z.number().int().positive(),
+  })
+  .strict();
+export type GeneratorSelf = z.infer<typeof GeneratorSelf>;
+
+/** The one line a paced step prints (`bcStepSummary`), the runner turns it into a contract LoadStep. */
+export const GeneratorStepSummary = z
+  .object({
+    bcStepSummary: z.literal(2),
+    kind: z.enum(["open", "closed"]),
+    plannedRequests: count.nullable(),
+    started: count,
+    completed: count,
+    /** open: completions inside the step's rate window; closed: null. */
+    completedInWindow: count.nullable(),
+    errors: count,
+    /** Started more than LATE_MS after their intended time (slot waits included). */
+    late: count,
+    lastSendMs: ms,
+    lastDoneMs: ms,
+    latency: LatencyPercentiles,
+    self: GeneratorSelf,
+  })
+  .strict();
+export type GeneratorStepSummary = z.infer<typeof GeneratorStepSummary>;
+
+/** A series over a fixed-shape run: [ms since window.startMs, value] pairs, the unit in its name; bounded. */
+export const MAX_TIMELINE_POINTS = 500;
+export const FixedTimeline = z
+  .array(z.tuple([z.number().finite().nonnegative(), z.number().finite()]))
+  .max(MAX_TIMELINE_POINTS);
+export type FixedTimeline = z.infer<typeof FixedTimeline>;
+export const FixedTimelines = z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), FixedTimeline);
+export type FixedTimelines = z.infer<typeof FixedTimelines>;
+
+/**
+ * The line a fixed-shape workload (connection storm, backlog and drain, abrupt disconnect) prints: its figures
+ * with units in their names, how many operations failed, and the epoch-ms window the runner reads Docker stats in.
+ */
+export const FixedSummary = z
+  .object({
+    bcFixedSummary: z.literal(1),
+    workload: z.string().min(1),
+    figures: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), z.number().finite()),
+    failures: count,
+    /** Connections the workload asked for (a storm), so a descriptor limit below it can be named; else null. */
+    connectionsRequested: count.nullable(),
+    window: z.object({ startMs: ms, holdStartMs: ms.nullable(), holdEndMs: ms.nullable() }).strict(),
+    timelines: FixedTimelines.optional(),
+  })
+  .strict();
+export type FixedSummary = z.infer<typeof FixedSummary>;
+
+/** What `bun generator/describe.ts <module>` prints: what a workload module declares, for checks before any container. */
+export const WorkloadDescription = z
+  .object({
+    shape: z.enum(["paced", "fixed"]),
+    rateUnit: z.string().min(1).nullable(),
+    latency: z.enum(["request", "end-to-end"]),
+    /** JSON Schema of each declared flag (zod's toJSONSchema), by kebab-case name. */
+    flags: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .strict();
+export type WorkloadDescription = z.infer<typeof WorkloadDescription>;
