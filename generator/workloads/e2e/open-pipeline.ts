@@ -1,0 +1,54 @@
+import type { StepInfo } from "../../api/workload.ts";
+import { adminCall, MIN_ADMIN_TIMEOUT_MS } from "../ingest/admin-call.ts";
+import { DeliveryTracker } from "./delivery-tracker.ts";
+import { openSubscriber } from "./subscriber-socket.ts";
+
+export type Fanout = "broadcast" | "shared";
+
+/** One topic, its subscriptions, the sockets on them and its deliveries. */
+export interface Pipeline {
+  topic: string;
+  subscriptions: string[];
+  tracker: DeliveryTracker;
+  /** The sockets that opened; the rest are socketFailures. */
+  sockets: WebSocket[];
+  socketFailures: number;
+}
+
+/**
+ * Creates `topic` and its subscriptions (broadcast: one per subscriber; shared: one for all) and opens `subscribers`
+ * sockets on them. Created names are pushed to `created` as they are made, so a failed setup is still cleaned up.
+ */
+export async function openPipeline(
+  step: StepInfo,
+  topic: string,
+  options: { subscribers: number; fanout: Fanout },
+  context: { now(): number; log(line: string): void },
+  created: { topics: string[]; subscriptions: string[] },
+): Promise<Pipeline> {
+  const broadcast = options.fanout === "broadcast";
+  const subscriptions = broadcast
+    ? Array.from({ length: options.subscribers }, (_, i) => `${topic}-s${i}`)
+    : [`${topic}-s`];
+  await adminCall(step, "PUT", `/admin/topics/${topic}`);
+  created.topics.push(topic);
+  for (const sub of subscriptions) {
+    await adminCall(step, "PUT", `/admin/subscriptions/${sub}`, { topic });
+    created.subscriptions.push(sub);
+  }
+  const tracker = new DeliveryTracker(broadcast ? options.subscribers : 1);
+  const wsBase = step.baseUrl.replace(/^http/, "ws");
+  const opened = await Promise.all(
+    Array.from({ length: options.subscribers }, (_, i) =>
+      openSubscriber({
+        url: `${wsBase}/subscriptions/${subscriptions[broadcast ? i : 0]}`,
+        openTimeoutMs: Math.max(MIN_ADMIN_TIMEOUT_MS, step.timeoutMs),
+        now: context.now,
+        log: context.log,
+        onDelivered: (ids, atMs) => tracker.delivered(ids, atMs),
+      }),
+    ),
+  );
+  const sockets = opened.filter((ws): ws is WebSocket => ws !== null);
+  return { topic, subscriptions, tracker, sockets, socketFailures: opened.length - sockets.length };
+}

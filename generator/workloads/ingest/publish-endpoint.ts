@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { adminCall, type ServiceTarget } from "./admin-call.ts";
+
+export const PUBLISH_PROTOCOLS = ["http1", "h2", "grpc"] as const;
+export type PublishProtocol = (typeof PUBLISH_PROTOCOLS)[number];
+export interface PublishEndpoint {
+  protocol: PublishProtocol;
+  port: number;
+}
+
+const Health = z.object({
+  publish: z.object({ protocol: z.enum(PUBLISH_PROTOCOLS), port: z.number().int().min(1).max(65535) }),
+});
+
+/**
+ * The protocol and port to publish on: the flags' (http1 defaults to the step's port), else what GET /healthz
+ * advertises (set by the service's PUBSUB_PROTOCOL), so a protocol A/B differs in the service's env only.
+ */
+export async function publishEndpoint(
+  target: ServiceTarget & { port: number },
+  protocol: PublishProtocol | "auto",
+  pinnedPort: number | undefined,
+): Promise<PublishEndpoint> {
+  if (protocol === "http1") return { protocol, port: pinnedPort ?? target.port };
+  if (protocol !== "auto" && pinnedPort !== undefined) return { protocol, port: pinnedPort };
+  let advertised: PublishEndpoint | null = null;
+  let why = "";
+  try {
+    const parsed = Health.safeParse(await adminCall(target, "GET", "/healthz"));
+    if (parsed.success) advertised = parsed.data.publish;
+    else why = `: ${z.prettifyError(parsed.error)}`;
+  } catch (error) {
+    why = `: ${(error as Error).message}`;
+  }
+  const chosen = protocol === "auto" ? advertised?.protocol : protocol;
+  const port =
+    pinnedPort ?? (advertised !== null && advertised.protocol === chosen ? advertised.port : undefined);
+  if (chosen === undefined || port === undefined)
+    throw new Error(
+      `GET ${target.baseUrl}/healthz advertises no publish endpoint for protocol ${protocol}${why}; set flags protocol (http1, h2, grpc) and publish-port`,
+    );
+  return { protocol: chosen, port };
+}
