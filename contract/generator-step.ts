@@ -128,3 +128,21 @@ export const WorkloadDescription = z
   })
   .strict();
 export type WorkloadDescription = z.infer<typeof WorkloadDescription>;
+
+/** The generator against a trivial handler at one offered rate: its own cost and its own tail (its error budget). */
+export const CalibrationPoint = z
+  .object({
+    offeredPerSec: z.number().finite().nonnegative(),
+    achievedPerSec: z.number().finite().nonnegative(),
+    droppedRequests: z.number().int().nonnegative(),
+    generatorCpuMicrosPerRequest: z.number().finite().nonnegative(),
+    p99Ms: z
+      .number()
+      .finite()
+      .nonnegative()
+      .describe("latency against the trivial handler: the generator's own tail"),
+    sendLagP99Ms: z.number().finite().nonnegative(),
+    serviceCpuCores: z.number().nonnegative().nullable(),
+  })
+  .strict();
+export type CalibrationPoint = z.infer<typeof CalibrationPoint>;

@@ -115,6 +115,27 @@ export const LoadStep = z
       .describe(
         "what the load generator itself cost during the step: in-container, the seconds the harness's pacing ran on the workload's JS thread (its CPU share there); in server mode, k6's container CPU seconds; null when not measured",
       ),
+    // Added within v1 (server mode's own generator): absent or null where not measured, as in older files.
+    generatorSendLagP99Ms: nonNegative
+      .nullable()
+      .optional()
+      .describe(
+        "p99 of how late the generator sent operations beyond their intended time and any wait for a concurrency slot: the generator's own lateness",
+      ),
+    generatorTurnaroundMeanMs: nonNegative
+      .nullable()
+      .optional()
+      .describe(
+        "mean time from a completion to the send it freed a slot for: the generator's part of each request cycle at low concurrency",
+      ),
+    operationMeanMs: nonNegative
+      .nullable()
+      .optional()
+      .describe("mean time from an operation's send to its completion (the service's part of the cycle)"),
+    hostOtherCpuCores: nonNegative
+      .nullable()
+      .optional()
+      .describe("host CPU busy outside the service and the generator during the step, in cores"),
     sloMet: z.boolean(),
   })
   .strict();

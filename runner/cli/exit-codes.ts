@@ -11,9 +11,8 @@ import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
 import { ServerStepError } from "../execute/server-step-error.ts";
 import { HostLockError } from "../host/host-lock-error.ts";
 import { BunVersionImageError } from "../image/bun-version-image-error.ts";
+import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
-import { GeneratorMissingError } from "../load/k6/generator-missing-error.ts";
-import { GeneratorOutputError } from "../load/k6/generator-output-error.ts";
 import { ReportInputError } from "../report/report-input-error.ts";
 import { RunStoreError } from "../results/run-store-error.ts";
 import { FlagError } from "./flag-error.ts";
@@ -52,7 +51,6 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [DockerRequestError, EXIT.failed],
   [SwarmNotReadyError, EXIT.failed],
   [PodStartError, EXIT.failed],
-  [GeneratorMissingError, EXIT.failed],
   [GeneratorOutputError, EXIT.failed],
   [ServerStepError, EXIT.failed],
 ];

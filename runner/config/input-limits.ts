@@ -4,7 +4,7 @@ import { GIB, KIB } from "../units/bytes.ts";
 
 /** A matrix file is a few KiB; 128 KiB leaves room and keeps YAML parsing (~3-6 µs/byte) under a second. */
 export const MAX_MATRIX_FILE_BYTES = 128 * KIB;
-/** A server-mode k6 script is a few KiB; it is copied into every generator container. */
+/** A workload module is a few KiB; a user's is sent to every generator container. */
 export const MAX_SCRIPT_FILE_BYTES = 1024 * KIB;
 /** YAML aliases (*name) in one file; a few are handy, many are an expansion attack. */
 export const MAX_YAML_ALIASES = 100;

@@ -1,3 +1,4 @@
+import type { WorkloadDescription } from "../../contract/generator-step.ts";
 import type { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import type { CellMatcher } from "./matrix-body.ts";
@@ -40,11 +41,13 @@ export type ResolvedRequest = {
   body: string | null;
 };
 
-/** What a server-mode scenario sends: a weighted request mix, or a user's k6 script (its text). */
+/** What a server-mode scenario sends: a weighted request mix, or a workload module (its source). */
 export type ServiceLoad = {
   requests: ResolvedRequest[];
   script: string | null;
   scriptPath: string | null;
+  /** What the module declares (generator/describe.ts) and where it sits in the generator image. */
+  workload?: (WorkloadDescription & { imagePath: string | null }) | null;
   /** search: false: the script runs once for durationSeconds and reports its own figures (no ceiling search). */
   fixed?: boolean;
 };

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { BUNDLED_BUILD, SERVICE_DEFAULTS } from "./config-defaults.ts";
+import { describeWorkload } from "./describe-workload.ts";
 import { MAX_SCRIPT_FILE_BYTES } from "./input-limits.ts";
 import type { ImageSource, ResolvedRequest, ResolvedService, ServiceLoad } from "./matrix.ts";
 import type { MatrixBody, ScenarioSettings } from "./matrix-body.ts";
@@ -116,29 +117,37 @@ export function resolveLoad(
     return {
       load: null,
       problem:
-        "search: false runs a fixed-shape k6 script once (connection storm, backlog and drain); set script: too",
+        "search: false runs a fixed-shape workload module once (connection storm, backlog and drain); set script: too",
     };
-  // flags reach a k6 script (BC_STEP.flags; a list makes an axis); requests have nothing to read them.
+  // flags reach a workload module (its declared flags; a list makes an axis); requests have nothing to read them.
   const misplaced = (["command", "flags"] as const).filter(
     (key) => settings[key] !== undefined && !(key === "flags" && settings.script !== undefined),
   );
   if (misplaced.length)
     return {
       load: null,
-      problem: `${misplaced.join(", ")} apply to in-container scenarios${misplaced.includes("flags") ? " and k6 scripts" : ""}, not to a service's requests`,
+      problem: `${misplaced.join(", ")} apply to in-container scenarios${misplaced.includes("flags") ? " and workload modules" : ""}, not to a service's requests`,
     };
   if (set.length !== 1)
     return {
       load: null,
-      problem: `a service scenario needs exactly one of request, requests (a weighted mix) or script (a k6 file)${set.length ? `; it sets ${set.join(" and ")}` : ""}`,
+      problem: `a service scenario needs exactly one of request, requests (a weighted mix) or script (a workload module, .ts)${set.length ? `; it sets ${set.join(" and ")}` : ""}`,
     };
   if (settings.script !== undefined) {
     const scriptPath = path.resolve(matrixDir, settings.script);
     const script = readScript(scriptPath);
     if (script.problem !== null) return { load: null, problem: `script: ${script.problem}` };
+    const described = describeWorkload(scriptPath);
+    if (described.problem !== null) return { load: null, problem: `script: ${described.problem}` };
+    const { workload } = described;
     const fixed = settings.search === false;
+    if (fixed !== (workload.shape === "fixed"))
+      return {
+        load: null,
+        problem: `script: ${scriptPath} is a ${workload.shape} workload; ${workload.shape === "fixed" ? "set search: false" : "search: false needs a fixed-shape module (one with run())"}`,
+      };
     return {
-      load: { requests: [], script: script.text, scriptPath, ...(fixed && { fixed }) },
+      load: { requests: [], script: script.text, scriptPath, workload, ...(fixed && { fixed }) },
       problem: null,
     };
   }
@@ -146,14 +155,16 @@ export function resolveLoad(
   return { load: { requests: requests.map(toRequest), script: null, scriptPath: null }, problem: null };
 }
 
-/** A k6 script's text, or why it cannot be one: missing, not a regular file, too big or unreadable. */
+/** A workload module's text, or why it cannot be one: missing, not a regular file, too big or unreadable. */
 function readScript(scriptPath: string): { text: string; problem: null } | { text: null; problem: string } {
   const fail = (problem: string) => ({ text: null, problem });
   const info = statSync(scriptPath, { throwIfNoEntry: false });
   if (info === undefined) return fail(`no such file ${scriptPath} (relative to the matrix file)`);
-  if (!info.isFile()) return fail(`${scriptPath} is not a file; pass the path of a k6 script`);
+  if (!info.isFile()) return fail(`${scriptPath} is not a file; pass the path of a workload module`);
   if (info.size > MAX_SCRIPT_FILE_BYTES)
-    return fail(`${scriptPath} is ${info.size} bytes; a k6 script may have at most ${MAX_SCRIPT_FILE_BYTES}`);
+    return fail(
+      `${scriptPath} is ${info.size} bytes; a workload module may have at most ${MAX_SCRIPT_FILE_BYTES}`,
+    );
   try {
     return { text: readFileSync(scriptPath, "utf8"), problem: null };
   } catch (error) {

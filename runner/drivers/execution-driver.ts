@@ -57,6 +57,8 @@ export interface MemberOutcome {
 export interface PodCpuSeconds {
   service: number;
   sidecars: Record<string, number>;
+  /** The whole host's busy CPU-seconds so far (null: not readable here, e.g. a remote swarm node). */
+  hostBusy?: number | null;
 }
 
 /** A started pod: the service is running and answered readyPath. */

@@ -1,4 +1,4 @@
-import type { FixedSummary } from "../load/fixed/fixed-summary.ts";
+import type { FixedSummary } from "../../contract/generator-step.ts";
 import type { Cell } from "../plan/cell.ts";
 
 /** Descriptors a Bun process holds besides its sockets (stdio, the listener, epoll, its runtime's files). */

@@ -1,4 +1,4 @@
-import type { FixedSummary } from "../load/fixed/fixed-summary.ts";
+import type { FixedSummary } from "../../contract/generator-step.ts";
 import { parseFixedSummary } from "../load/fixed/parse-fixed-summary.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { type ServerStepContext, STEP_GRACE_MS, stepRequest } from "./run-server-step.ts";

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { ceilingSearch } from "../../search/ceiling-search.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
 import type { ExecutionDriver, PodHandle } from "../drivers/execution-driver.ts";
@@ -65,7 +66,13 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     // Docker stats samples count from the service's start: a fixed-shape run reads its hold window in them.
     const readyAtMs = Date.now();
     const serviceStartedAtMs = readyAtMs - startupMs;
-    const stepContext: ServerStepContext = { pod, generator, cell, signal };
+    const stepContext: ServerStepContext = {
+      pod,
+      generator,
+      cell,
+      signal,
+      hostCores: availableParallelism(),
+    };
     let failure: SearchFailure | null = null;
     let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
     let fixed: FixedShapeRun | null = null;

@@ -1,5 +1,6 @@
 import type { LoadStep } from "../../contract/result.ts";
-import type { PodHandle } from "../drivers/execution-driver.ts";
+import type { PodCpuSeconds, PodHandle } from "../drivers/execution-driver.ts";
+import { hostOtherCpuCores } from "../host/host-other-cpu-cores.ts";
 import type { LoadGenerator, StepRequest } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
@@ -11,6 +12,8 @@ export const STEP_GRACE_MS = 15_000;
 
 export interface ServerStepContext {
   pod: PodHandle;
+  /** The host's cores (the generator may use those the service's limit leaves). */
+  hostCores: number;
   generator: LoadGenerator;
   cell: Cell & { service: ServiceCell; concurrency: number };
   signal: AbortSignal;
@@ -32,8 +35,12 @@ export function stepRequest(
     sloP99Ms: cell.sloP99Ms,
     port: cell.service.port,
     requests: cell.service.requests,
-    script: cell.service.script,
+    workload:
+      cell.service.script === null
+        ? null
+        : { imagePath: cell.service.workload?.imagePath ?? null, source: cell.service.script },
     flags: cell.flags,
+    workers: generatorWorkers(cell.cpus, context.hostCores),
     phase,
   };
 }
@@ -42,6 +49,7 @@ export function stepRequest(
 export async function runServerStep(context: ServerStepContext, request: StepRequest): Promise<LoadStep> {
   const { pod, generator, signal } = context;
   const before = await pod.cpuSeconds?.();
+  const startedMs = performance.now();
   const outcome = await pod.runMember(
     generator.stepContainer(request),
     request.durationMs + STEP_GRACE_MS,
@@ -49,6 +57,7 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
   );
   if (signal.aborted) throw new RunInterruptedError(String(signal.reason ?? "signal"));
   const after = await pod.cpuSeconds?.();
+  const wallSeconds = (performance.now() - startedMs) / 1000;
   if (!(await pod.serviceRunning()))
     throw new ServerStepError("service-stopped", `the service stopped during a ${describe(request)} step`);
   if (outcome.timedOut)
@@ -65,14 +74,29 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
     throw new ServerStepError("bad-output", message, outcome.stdout, { cause: error });
   }
   const serviceCpu = before && after ? Math.max(0, after.service - before.service) : null;
+  const hostBusy =
+    before?.hostBusy != null && after?.hostBusy != null ? after.hostBusy - before.hostBusy : null;
+  const sidecarCpu = before && after ? sidecarSeconds(after) - sidecarSeconds(before) : 0;
   return {
     ...parsed.step,
     dropped: parsed.droppedRequests,
     processCpuSeconds: serviceCpu,
     generatorCpuSeconds: parsed.generatorCpuSeconds,
+    hostOtherCpuCores: hostOtherCpuCores(
+      hostBusy,
+      (serviceCpu ?? 0) + sidecarCpu + parsed.generatorCpuSeconds,
+      wallSeconds,
+    ),
     // Requests the generator could not start on time count against the step, like errors.
     sloMet: parsed.step.sloMet && parsed.droppedRequests === 0,
   };
+}
+
+const sidecarSeconds = (cpu: PodCpuSeconds) => Object.values(cpu.sidecars).reduce((sum, s) => sum + s, 0);
+
+/** The generator's worker threads: the whole cores the service's limit leaves on this host (at least one). */
+export function generatorWorkers(serviceCpus: number, hostCores: number): number {
+  return Math.max(1, Math.floor(hostCores - serviceCpus));
 }
 
 function describe(request: StepRequest): string {

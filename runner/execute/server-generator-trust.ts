@@ -1,35 +1,46 @@
 import os from "node:os";
-import type { BenchResult } from "../../contract/result.ts";
+import type { BenchResult, LoadStep } from "../../contract/result.ts";
 import type { RunFacts } from "../drivers/execution-driver.ts";
-import { generatorTrust } from "../load/calibration/generator-trust.ts";
+import { stepLimits } from "../load/bun-generator/step-limits.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 
+/** Below this share of its usable CPU quota at the ceiling, the service was not what stopped the search. */
+export const SERVICE_BUSY_SHARE = 0.8;
+
 /**
- * Why the load generator, not the service, may have set this ceiling (null: trusted). The CPUs compared with the
- * host's cores are what the service and the generator used at the confirmed ceiling (measured from outside; the
- * service's limit when its use is unknown): a 2-vCPU limit on one busy thread leaves the other core to the generator.
+ * Why the load generator or the host, not the service, set this ceiling (null: the service's). Judged on the
+ * confirming step and the failed steps just above the ceiling: the service well under its CPU quota while the
+ * generator sent late, had no spare core, or sat in series with it (turnaround) is never the service's capacity.
+ * A service paced by waits (below its quota, with a punctual generator and a spare core) stays the service's.
  */
 export function generatorDoubt(
   cell: Cell & { service: ServiceCell },
   result: BenchResult,
   facts: RunFacts,
 ): string | null {
-  const { maxRatePerSec, cpuSecondsPer1000 } = cell.service.generator;
   const ceilingPerSec = result.ceiling?.ceilingPerSec ?? null;
-  if (maxRatePerSec === null || cpuSecondsPer1000 === null || ceilingPerSec === null) return null;
+  if (ceilingPerSec === null) return null;
   const confirm = result.steps.filter((step) => step.phase === "confirm" && step.sloMet).at(-1);
-  const seconds = (confirm?.durationMs ?? 0) / 1000;
-  const cores = (cpu: number | null | undefined) =>
-    typeof cpu === "number" && seconds > 0 ? cpu / seconds : null;
-  const trust = generatorTrust(
-    { maxRatePerSec, cpuSecondsPer1000 },
-    {
-      ceilingPerSec,
-      serviceCpus: Math.min(cell.cpus, cores(confirm?.processCpuSeconds) ?? cell.cpus),
-      generatorCores: cores(confirm?.generatorCpuSeconds),
-      hostCores: facts.node?.cpus ?? os.cpus().length,
-    },
+  if (!confirm) return null;
+  const above = result.steps.filter((step) => !step.sloMet && step.offeredPerSec > ceilingPerSec);
+  const hostCores = facts.node?.cpus ?? os.availableParallelism();
+  const serviceCores = coresOf(confirm.processCpuSeconds, confirm);
+  // A Bun process runs its JavaScript on one thread: above 1 vCPU its usable quota is one core.
+  const usableCores = Math.min(cell.cpus, 1);
+  const busy = serviceCores !== null && serviceCores >= SERVICE_BUSY_SHARE * usableCores;
+  if (busy) return null;
+  const limits = [confirm, ...above].flatMap((step) =>
+    stepLimits(step, { sloP99Ms: cell.sloP99Ms, hostCores, concurrency: cell.concurrency ?? null }),
   );
-  return trust.trusted ? null : `the load generator may have been the limit: ${trust.reasons.join("; ")}`;
+  if (limits.length === 0) return null;
+  const service =
+    serviceCores === null
+      ? "the service's CPU was not measured"
+      : `the service used ${serviceCores.toFixed(2)} cores, ${Math.round((serviceCores / cell.cpus) * 100)}% of its ${cell.cpus} vCPU quota`;
+  return `the ${[...new Set(limits.map((l) => l.limit))].join(" and the ")}, not the service, was the limit: ${[...new Set(limits.map((l) => l.reason))].slice(0, 2).join("; ")}; ${service} at the ceiling of ${ceilingPerSec.toFixed(0)}/s`;
+}
+
+function coresOf(cpuSeconds: number | null | undefined, step: LoadStep): number | null {
+  return typeof cpuSeconds === "number" && step.durationMs > 0 ? cpuSeconds / (step.durationMs / 1000) : null;
 }

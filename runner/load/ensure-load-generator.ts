@@ -1,7 +1,9 @@
 import type { DockerApi } from "../docker/docker-api.ts";
 import { ensureGeneratorImage } from "../image/generator-image.ts";
+import { createBunLoadGenerator } from "./bun-generator/bun-load-generator.ts";
+import { GENERATOR_NAME } from "./bun-generator/generator-defaults.ts";
 import { ensureCalibration } from "./calibration/ensure-calibration.ts";
-import { createK6LoadGenerator } from "./k6/k6-load-generator.ts";
+import type { CalibrationPoint } from "./calibration/generator-calibration.ts";
 import type { LoadGenerator } from "./load-generator.ts";
 
 /** The generator a plan names, with its calibration on this host (its adapter is rebuilt from this on resume). */
@@ -9,31 +11,30 @@ export interface GeneratorRef {
   name: string;
   version: string;
   image: string;
-  maxRatePerSec: number | null;
-  cpuSecondsPer1000: number | null;
+  /** Its own cost and tail per offered rate against a trivial handler (the instrument's error budget). */
+  calibration: CalibrationPoint[] | null;
 }
 
-/** Server mode, before the first container: the k6 image (built offline), calibrated once per host. */
+/** Server mode, before the first container: the generator's image (built offline), calibrated once per host and build. */
 export async function ensureLoadGenerator(
   docker: DockerApi,
   options: { env?: Record<string, string | undefined>; log?: (line: string) => void },
 ): Promise<GeneratorRef> {
   const image = await ensureGeneratorImage(docker, options);
   const { calibration, measured } = await ensureCalibration(docker, { log: options.log });
+  const last = calibration.points.at(-1);
   options.log?.(
-    `load generator: k6 ${image.version}, ${measured ? "calibrated now" : "calibration"}: ${calibration.maxRatePerSec.toFixed(0)} requests/s, ${calibration.cpuSecondsPer1000.toFixed(3)} CPU-s per 1,000`,
+    `load generator: ${GENERATOR_NAME} ${image.version}, ${measured ? "calibrated now" : "calibration"}: ` +
+      (last
+        ? `at ${last.offeredPerSec}/s ${last.generatorCpuMicrosPerRequest.toFixed(1)} us CPU a request, own p99 ${last.p99Ms.toFixed(2)} ms`
+        : "no open-loop rate kept up"),
   );
-  return {
-    name: "k6",
-    version: image.version,
-    image: image.ref,
-    maxRatePerSec: calibration.maxRatePerSec,
-    cpuSecondsPer1000: calibration.cpuSecondsPer1000,
-  };
+  return { name: GENERATOR_NAME, version: image.version, image: image.ref, calibration: calibration.points };
 }
 
 /** The adapter for the generator the plan names. */
 export function loadGeneratorFor(ref: Pick<GeneratorRef, "name" | "image" | "version">): LoadGenerator {
-  if (ref.name !== "k6") throw new Error(`unknown load generator "${ref.name}" in the plan; known: k6`);
-  return createK6LoadGenerator(ref.image, ref.version);
+  if (ref.name !== GENERATOR_NAME)
+    throw new Error(`unknown load generator "${ref.name}" in the plan; known: ${GENERATOR_NAME}`);
+  return createBunLoadGenerator(ref.image, ref.version);
 }

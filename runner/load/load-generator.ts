@@ -1,13 +1,15 @@
+import type { GeneratorSelf, RequestShape } from "../../contract/generator-step.ts";
 import type { LoadStep } from "../../contract/result.ts";
 import type { PodMemberSpec } from "../drivers/execution-driver.ts";
 
 /** One HTTP request shape of a server-mode scenario; a weighted list makes a mix. */
-export interface RequestSpec {
-  weight: number;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string | null;
+export type RequestSpec = RequestShape;
+
+/** A workload module (TypeScript): baked into the generator image (bundled ones) or written to it on stdin. */
+export interface WorkloadRef {
+  /** Its path inside the generator image, or null: its source goes on stdin. */
+  imagePath: string | null;
+  source: string;
 }
 
 /** What the ceiling search asks of the generator for one step. */
@@ -23,19 +25,22 @@ export interface StepRequest {
   /** The service listens on 127.0.0.1:port inside the shared network namespace. */
   port: number;
   requests: RequestSpec[];
-  /** A user's own generator script (k6), fed the rate and concurrency of each step. */
-  script: string | null;
-  /** The scenario's flags, handed to a k6 script as BC_STEP.flags (absent: none). */
+  /** A workload module, fed the rate and concurrency of each step; null: the request mix. */
+  workload: WorkloadRef | null;
+  /** The scenario's flags, parsed by the workload module's declared schema. */
   flags?: Record<string, string | number | boolean>;
+  /** The generator's worker threads (the cores it may use); default 1. */
+  workers?: number;
   phase: LoadStep["phase"];
 }
 
-/** What one generator run measured: a load step plus the generator's own cost. */
+/** What one generator run measured: a load step plus the generator's own cost and punctuality. */
 export interface GeneratorStep {
   step: LoadStep;
   /** Requests the generator could not start on time (its lateness), counted against the step. */
   droppedRequests: number;
   generatorCpuSeconds: number;
+  self: GeneratorSelf;
 }
 
 /** A load generator adapter: builds the container that runs one step and reads its output. No Docker here. */

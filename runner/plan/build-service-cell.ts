@@ -34,14 +34,14 @@ export function buildServiceCell(
       requests: load.requests,
       script: load.script,
       scriptPath: load.scriptPath,
+      workload: load.workload ?? null,
       ...(load.fixed && { fixed: true }),
       holderImage: BOUND_BY_RUNNER,
       generator: {
         name: BOUND_BY_RUNNER,
         version: BOUND_BY_RUNNER,
         image: BOUND_BY_RUNNER,
-        maxRatePerSec: null,
-        cpuSecondsPer1000: null,
+        calibration: null,
       },
       sidecars: service.sidecars.map((sidecar) => ({
         name: sidecar.name,

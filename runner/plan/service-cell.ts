@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CalibrationPoint, WorkloadDescription } from "../../contract/generator-step.ts";
 import { PlanImage } from "./plan-image.ts";
 
 /** What a server-mode cell needs beyond a scenario cell: where the service listens, what to send, its sidecars. */
@@ -22,14 +23,21 @@ export const ServiceCell = z
     script: z
       .string()
       .nullable()
-      .describe("a user's k6 script (its text), fed each step's rate and concurrency"),
+      .describe("a workload module's source (TypeScript), fed each step's rate and concurrency"),
     scriptPath: z.string().nullable(),
+    workload: WorkloadDescription.extend({
+      imagePath: z
+        .string()
+        .nullable()
+        .describe("its path in the generator image (bundled); null: sent on stdin"),
+    })
+      .nullable()
+      .optional()
+      .describe("what the workload module declares (generator/describe.ts), read before any container"),
     fixed: z
       .boolean()
       .optional()
-      .describe(
-        "search: false: the script runs once and reports fixed-shape figures; absent: a ceiling search",
-      ),
+      .describe("a fixed-shape workload: it runs once and reports its own figures; absent: a ceiling search"),
     holderImage: z
       .string()
       .describe("runs the pod's network-namespace holder (the Bun base image); bound by the runner"),
@@ -38,12 +46,10 @@ export const ServiceCell = z
         name: z.string(),
         version: z.string(),
         image: z.string(),
-        maxRatePerSec: z.number().nonnegative().nullable().describe("its calibrated maximum on this host"),
-        cpuSecondsPer1000: z
-          .number()
-          .nonnegative()
+        calibration: z
+          .array(CalibrationPoint)
           .nullable()
-          .describe("its calibrated CPU per 1,000 requests"),
+          .describe("its own cost and tail per offered rate against a trivial handler on this host"),
       })
       .strict()
       .describe("the load generator and its image; bound by the runner"),

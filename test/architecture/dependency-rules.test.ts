@@ -20,7 +20,8 @@ function importsUnder(folder: string): Array<{ file: string; target: string }> {
   return found;
 }
 
-const ours = (target: string) => /^(engine|scenarios|runner|contract|search|service|examples)\//.test(target);
+const ours = (target: string) =>
+  /^(engine|scenarios|runner|contract|search|service|examples|generator)\//.test(target);
 
 describe("dependency directions", () => {
   test("the import scan sees the runner's imports of contract/ (so the rules below are not vacuous)", () => {
@@ -66,9 +67,25 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
-  test("runner/ never imports engine/, service/ or scenarios/ (contract/ and search/ are fine)", () => {
-    const bad = importsUnder("runner").filter(({ target }) => /^(engine|scenarios|service)\//.test(target));
+  test("runner/ never imports engine/, service/, scenarios/ or generator/ (contract/ and search/ are fine)", () => {
+    const bad = importsUnder("runner").filter(({ target }) =>
+      /^(engine|scenarios|service|generator)\//.test(target),
+    );
     expect(bad).toEqual([]);
+  });
+
+  test("generator/ imports contract/ and its own files only, and sees contract/ (so the rule is not vacuous)", () => {
+    const imports = importsUnder("generator");
+    expect(imports.some(({ target }) => target.startsWith("contract/"))).toBe(true);
+    const bad = imports.filter(({ target }) => ours(target) && !/^(generator|contract)\//.test(target));
+    expect(bad).toEqual([]);
+  });
+
+  test("nothing the product ships imports generator/ (it runs as its own program, in its own image)", () => {
+    const importers = ["engine", "scenarios", "runner", "contract", "search", "service"]
+      .flatMap((folder) => importsUnder(folder))
+      .filter(({ target }) => target.startsWith("generator/"));
+    expect(importers).toEqual([]);
   });
 
   test("only runner/docker/ imports dockerode", () => {
@@ -135,7 +152,7 @@ describe("dependency directions", () => {
   });
 
   test("load generator adapters are pure: no Docker, no images", () => {
-    const bad = importsUnder("runner/load/k6").filter(
+    const bad = importsUnder("runner/load/bun-generator").filter(
       ({ target }) => /^runner\/(docker|image|execute)\//.test(target) || target === "dockerode",
     );
     expect(bad).toEqual([]);

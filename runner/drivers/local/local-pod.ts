@@ -1,4 +1,5 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
+import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
 import type {
   MemberOutcome,
   NodeFacts,
@@ -10,7 +11,6 @@ import type {
 import { waitWithTimeout } from "../wait-with-timeout.ts";
 import type { ParentCgroup } from "./cgroup-parent.ts";
 import { containerCpuSeconds } from "./container-cpu-seconds.ts";
-import { hostOtherCpuCores } from "./host-other-cpu-cores.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
 import type { LocalEnvironment } from "./local-environment.ts";
 import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
@@ -81,7 +81,7 @@ export class LocalPod implements PodHandle {
     const service = parentNanos !== null ? parentNanos / 1e9 : await read(this.parts.serviceId);
     const sidecars: Record<string, number> = {};
     for (const [name, id] of Object.entries(this.parts.sidecarIds)) sidecars[name] = await read(id);
-    return { service, sidecars };
+    return { service, sidecars, hostBusy: await this.parts.env.hostBusySeconds() };
   }
 
   async runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome> {

@@ -1,8 +1,8 @@
 import type { ContainerSpec } from "../../docker/docker-api.ts";
+import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
 import type { RunFacts, RunOptions } from "../execution-driver.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
-import { hostOtherCpuCores } from "./host-other-cpu-cores.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
 import type { LocalEnvironment } from "./local-environment.ts";
 import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";

@@ -1,13 +1,14 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import { parseReadyAtMs } from "../k6/parse-ready-at-ms.ts";
+import { parseReadyAtMs } from "../bun-generator/parse-ready-at-ms.ts";
 import type { LoadGenerator, StepRequest } from "../load-generator.ts";
-import type { GeneratorCalibration } from "./generator-calibration.ts";
+import type { CalibrationPoint, GeneratorCalibration } from "./generator-calibration.ts";
 import { startLoopbackPod } from "./loopback-pod.ts";
 
 const PORT = 8080;
 const CONCURRENCY = 64;
-const STEP_MS = 4000;
-const OPEN_SHARES = [0.5, 0.75, 0.9, 1];
+const STEP_MS = 3000;
+/** Offered rates, rising; the calibration stops at the first the generator does not keep up with. */
+const OPEN_RATES_PER_SEC = [1000, 5000, 10_000, 20_000, 30_000, 40_000];
 const KEPT_UP_RATIO = 0.95;
 const CALIBRATION_SLO_P99_MS = 100;
 const MEMBER_TIMEOUT_MS = 60_000;
@@ -23,7 +24,7 @@ export interface CalibrationContext {
   log?: (line: string) => void;
 }
 
-/** Drives a trivial Bun.serve handler with the generator in its namespace, closed then open loop. */
+/** Drives a trivial Bun.serve handler with the generator in its namespace: closed loop, then rising open-loop rates. */
 export async function calibrateGenerator(
   docker: DockerApi,
   generator: LoadGenerator,
@@ -42,55 +43,38 @@ export async function calibrateGenerator(
       sloP99Ms: CALIBRATION_SLO_P99_MS,
       port: PORT,
       requests: [{ weight: 1, method: "GET", path: "/", headers: {}, body: null }],
-      script: null,
+      workload: null,
       phase: "probe",
     };
     const measure = async (request: StepRequest) => {
       const run = await pod.run(generator.stepContainer(request), MEMBER_TIMEOUT_MS);
-      const { step, droppedRequests } = generator.parseStep(request, run);
-      return {
-        step,
-        dropped: droppedRequests,
-        cores: run.cpuCores ?? run.cpuSeconds / (step.durationMs / 1000),
-        serviceCores: run.serviceCpuCores,
-      };
+      return { ...generator.parseStep(request, run), serviceCores: run.serviceCpuCores };
     };
     const closed = await measure(base);
-    log(
-      `closed loop: ${closed.step.achievedPerSec.toFixed(0)}/s at ${closed.cores.toFixed(2)} CPUs ` +
-        `(trivial service: ${cores(closed.serviceCores)} CPUs)`,
-    );
-    // Open loop at shares of the closed-loop maximum: the highest one the generator keeps up with (nothing dropped).
-    let best = {
-      offered: 0,
-      achieved: 0,
-      cores: 0,
-      serviceCores: null as number | null,
-      p99Ms: null as number | null,
-    };
-    for (const share of OPEN_SHARES) {
-      const offered = Math.max(1, Math.round(share * closed.step.achievedPerSec));
+    log(`closed loop: ${closed.step.achievedPerSec.toFixed(0)}/s`);
+    const points: CalibrationPoint[] = [];
+    for (const offered of OPEN_RATES_PER_SEC) {
       const open = await measure({ ...base, kind: "open", ratePerSec: offered, phase: "fixed" });
-      // Kept up: nothing dropped and the rate achieved. Its p99 is recorded, not judged: on a busy host it measures
-      // the host's scheduling stalls (of the service as much as of the generator), not the generator's capacity.
-      const kept = open.dropped === 0 && open.step.achievedPerSec >= KEPT_UP_RATIO * offered;
+      const completed = open.step.latency.count;
+      const point = {
+        offeredPerSec: offered,
+        achievedPerSec: open.step.achievedPerSec,
+        droppedRequests: open.droppedRequests,
+        generatorCpuMicrosPerRequest: completed > 0 ? (open.self.cpuSeconds / completed) * 1e6 : 0,
+        p99Ms: open.step.latency.p99Ms,
+        sendLagP99Ms: open.self.sendLagP99Ms,
+        serviceCpuCores: open.serviceCores,
+      };
+      points.push(point);
+      const kept = point.droppedRequests === 0 && point.achievedPerSec >= KEPT_UP_RATIO * offered;
       log(
-        `open loop at ${offered}/s: ${open.step.achievedPerSec.toFixed(0)}/s, ${open.dropped} dropped, ` +
-          `p99 ${open.step.latency.p99Ms.toFixed(1)} ms, ` +
-          `${open.cores.toFixed(2)} CPUs (trivial service: ${cores(open.serviceCores)} CPUs)${kept ? "" : " (fell behind)"}`,
+        `open loop at ${offered}/s: ${point.achievedPerSec.toFixed(0)}/s, ${point.generatorCpuMicrosPerRequest.toFixed(1)} us CPU a request, ` +
+          `p99 ${point.p99Ms.toFixed(2)} ms, send lag p99 ${point.sendLagP99Ms.toFixed(2)} ms${kept ? "" : " (fell behind)"}`,
       );
       if (!kept) break;
-      best = {
-        offered,
-        achieved: open.step.achievedPerSec,
-        cores: open.cores,
-        serviceCores: open.serviceCores,
-        p99Ms: open.step.latency.p99Ms,
-      };
     }
-    const achieved = Math.min(best.achieved, best.offered);
     return {
-      version: 1,
+      version: 2,
       host: context.host,
       generator: generator.name,
       generatorVersion: generator.version,
@@ -100,20 +84,12 @@ export async function calibrateGenerator(
       concurrency: CONCURRENCY,
       stepMs: STEP_MS,
       closedLoopMaxPerSec: closed.step.achievedPerSec,
-      openLoopOfferedPerSec: best.offered,
-      openLoopAchievedPerSec: best.achieved,
-      maxRatePerSec: achieved,
-      cpuSecondsPer1000: achieved > 0 ? (best.cores / achieved) * 1000 : 0,
-      closedLoopServiceCpuCores: closed.serviceCores,
-      serviceCpuCores: best.serviceCores,
-      p99MsAtMax: best.p99Ms,
+      points,
     };
   } finally {
     await pod.close();
   }
 }
-
-const cores = (value: number | null) => (value === null ? "?" : value.toFixed(2));
 
 function trivialService(image: string): ContainerSpec {
   return {

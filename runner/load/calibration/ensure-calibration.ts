@@ -4,7 +4,8 @@ import { join, resolve } from "node:path";
 import type { DockerApi } from "../../docker/docker-api.ts";
 import { ensureGeneratorImage } from "../../image/generator-image.ts";
 import { buildOfflineBaseImage } from "../../image/offline-base-image.ts";
-import { createK6LoadGenerator } from "../k6/k6-load-generator.ts";
+import { createBunLoadGenerator } from "../bun-generator/bun-load-generator.ts";
+import { GENERATOR_NAME } from "../bun-generator/generator-defaults.ts";
 import { calibrateGenerator } from "./calibrate-generator.ts";
 import type { GeneratorCalibration } from "./generator-calibration.ts";
 import { readCalibration } from "./read-calibration.ts";
@@ -14,7 +15,7 @@ const HASH_CHARS = 12;
 
 export interface EnsureCalibrationOptions {
   dir?: string;
-  /** Measure again even when a calibration for this host, k6 version and image is stored. */
+  /** Measure again even when a calibration for this host and generator image is stored. */
   fresh?: boolean;
   log?: (line: string) => void;
 }
@@ -28,12 +29,12 @@ export async function ensureCalibration(
   const host = hostname();
   const imageHash = image.inputsHash.slice(0, HASH_CHARS);
   const dir = options.dir ?? CALIBRATION_DIR;
-  const path = join(dir, `${host}-k6-${image.version}-${imageHash}.json`);
+  const path = join(dir, `${host}-${GENERATOR_NAME}-${imageHash}.json`);
   const file = Bun.file(path);
   if (!options.fresh && (await file.exists()))
     return { calibration: await readCalibration(path), path, measured: false };
   const [info, base] = await Promise.all([docker.info(), buildOfflineBaseImage(docker)]);
-  const generator = createK6LoadGenerator(image.ref, image.version);
+  const generator = createBunLoadGenerator(image.ref, image.version);
   const calibration = await calibrateGenerator(docker, generator, {
     host,
     hostCores: info.cpus,

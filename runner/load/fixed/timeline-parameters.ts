@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FixedTimeline, type FixedTimelines } from "./fixed-timeline.ts";
+import { FixedTimeline, type FixedTimelines } from "../../../contract/generator-step.ts";
 
 /** Result parameters holding a fixed-shape series start with this; the value is the series as compact JSON. */
 export const TIMELINE_PARAMETER_PREFIX = "timeline.";

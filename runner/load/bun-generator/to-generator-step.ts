@@ -1,11 +1,15 @@
+import type { GeneratorStepSummary } from "../../../contract/generator-step.ts";
 import { achievedPerSec as achievedOver } from "../../../search/achieved-per-sec.ts";
 import { rateWindow } from "../../../search/rate-window.ts";
 import { stepMeetsSlo } from "../../../search/step-verdict.ts";
 import type { GeneratorStep, StepRequest } from "../load-generator.ts";
-import type { K6Summary } from "./k6-summary.ts";
 
-/** A k6 summary as a contract load step; an open step's achieved rate is over its rate window (search/step-verdict.ts). */
-export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSeconds: number): GeneratorStep {
+/** A generator summary as a contract load step; an open step's achieved rate is over its rate window (search/step-verdict.ts). */
+export function toGeneratorStep(
+  request: StepRequest,
+  summary: GeneratorStepSummary,
+  cpuSeconds: number,
+): GeneratorStep {
   const windowMs =
     request.kind === "open" ? request.durationMs : Math.max(summary.lastSendMs, summary.lastDoneMs);
   const achievedPerSec =
@@ -24,6 +28,7 @@ export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSec
     lost,
     dropped,
   };
+  const { self } = summary;
   return {
     step: {
       phase: request.phase,
@@ -36,9 +41,14 @@ export function toGeneratorStep(request: StepRequest, summary: K6Summary, cpuSec
       dropped,
       processCpuSeconds: null,
       generatorCpuSeconds: cpuSeconds,
+      generatorSendLagP99Ms: self.sendLagP99Ms,
+      generatorTurnaroundMeanMs: self.turnaroundMeanMs,
+      operationMeanMs: self.serviceMeanMs,
+      hostOtherCpuCores: null,
       sloMet: stepMeetsSlo(figures, request.sloP99Ms),
     },
     droppedRequests: dropped,
     generatorCpuSeconds: cpuSeconds,
+    self,
   };
 }

@@ -9,8 +9,8 @@ export class GeneratorOutputError extends Error {
     options?: { cause?: unknown },
   ) {
     super(
-      `the load generator (k6) printed no valid step summary: ${detail}. ` +
-        `Next step: read its stderr below (a user's k6 script must export handleSummary from step-lib.js).\n${stderrTail}`,
+      `the load generator printed no valid step summary: ${detail}. ` +
+        `Next step: read its stderr below (a workload module's default export must follow generator/api/workload.ts).\n${stderrTail}`,
       options,
     );
   }

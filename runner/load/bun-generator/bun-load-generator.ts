@@ -1,0 +1,38 @@
+import { GeneratorStepSummary } from "../../../contract/generator-step.ts";
+import type { PodMemberSpec } from "../../drivers/execution-driver.ts";
+import type { LoadGenerator, StepRequest } from "../load-generator.ts";
+import { GENERATOR_NAME, IMAGE_MAIN, IMAGE_READINESS } from "./generator-defaults.ts";
+import { generatorStepConfig } from "./generator-step-config.ts";
+import { parseGeneratorLine } from "./parse-generator-line.ts";
+import { toGeneratorStep } from "./to-generator-step.ts";
+
+const LABELS = { "bun-capacity.role": "generator" };
+
+/** Our generator (generator/main.ts): one run per step, in the image that ensureGeneratorImage built. */
+export function createBunLoadGenerator(image: string, version: string): LoadGenerator {
+  return {
+    name: GENERATOR_NAME,
+    version,
+    image,
+    stepContainer: (request) => stepContainer(image, request),
+    parseStep: (request, output) =>
+      toGeneratorStep(
+        request,
+        parseGeneratorLine(output.stdout, output.stderr, "bcStepSummary", GeneratorStepSummary),
+        output.cpuSeconds,
+      ),
+    readinessContainer: (port, readyPath, timeoutMs) => ({
+      image,
+      cmd: ["bun", IMAGE_READINESS, `http://127.0.0.1:${port}${readyPath}`, String(timeoutMs)],
+      env: {},
+      labels: { "bun-capacity.role": "readiness" },
+    }),
+  };
+}
+
+function stepContainer(image: string, request: StepRequest): PodMemberSpec {
+  const config = generatorStepConfig(request);
+  const spec = { image, cmd: ["bun", IMAGE_MAIN], env: { BC_STEP: JSON.stringify(config) }, labels: LABELS };
+  // A user's module travels on stdin; bundled ones are in the image already.
+  return config.workload === "-" ? { ...spec, stdin: request.workload?.source ?? "" } : spec;
+}
