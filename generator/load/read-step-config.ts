@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { GeneratorStepConfig } from "../../contract/generator-step.ts";
+import { GeneratorInputError } from "./generator-input-error.ts";
+
+/** The step's config from env BC_STEP (JSON), checked against the contract and for the fields its kind needs. */
+export function readStepConfig(raw: string | undefined): GeneratorStepConfig {
+  if (raw === undefined || raw.trim() === "")
+    throw new GeneratorInputError("BC_STEP is not set: expected the step's config as JSON");
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new GeneratorInputError(`BC_STEP is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = GeneratorStepConfig.safeParse(json);
+  if (!parsed.success)
+    throw new GeneratorInputError(`BC_STEP: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`);
+  const config = parsed.data;
+  if (config.kind === "open" && config.ratePerSec === null) {
+    throw new GeneratorInputError(
+      "BC_STEP: kind is open but ratePerSec is null (an open step needs its arrival rate)",
+    );
+  }
+  if (config.kind === "open" && (config.rateFromMs === null || config.rateToMs === null)) {
+    throw new GeneratorInputError(
+      "BC_STEP: kind is open but rateFromMs/rateToMs is null (an open step needs its rate window)",
+    );
+  }
+  if (config.workload === null && config.requests.length === 0) {
+    throw new GeneratorInputError(
+      "BC_STEP: requests is empty and workload is null: no request mix and no module to run",
+    );
+  }
+  return config;
+}

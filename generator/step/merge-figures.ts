@@ -1,0 +1,24 @@
+import { mergeHistograms } from "./histogram.ts";
+import type { WorkerFigures } from "./worker-figures.ts";
+
+/** Every worker's figures as one: counters and sums added, last times the latest, histograms summed. */
+export function mergeFigures(all: readonly WorkerFigures[]) {
+  const sum = (pick: (figures: WorkerFigures) => number) => all.reduce((total, f) => total + pick(f), 0);
+  const latest = (pick: (figures: WorkerFigures) => number) => Math.max(0, ...all.map(pick));
+  return {
+    started: sum((f) => f.started),
+    completed: sum((f) => f.completed),
+    completedInWindow: sum((f) => f.completedInWindow),
+    errors: sum((f) => f.errors),
+    late: sum((f) => f.late),
+    lastSendMs: latest((f) => f.lastSendMs),
+    lastDoneMs: latest((f) => f.lastDoneMs),
+    latency: mergeHistograms(all.map((f) => f.latency)),
+    sendLag: mergeHistograms(all.map((f) => f.sendLag)),
+    turnaroundSumMs: sum((f) => f.turnaroundSumMs),
+    turnaroundCount: sum((f) => f.turnaroundCount),
+    serviceSumMs: sum((f) => f.serviceSumMs),
+    serviceCount: sum((f) => f.serviceCount),
+  };
+}
+export type MergedFigures = ReturnType<typeof mergeFigures>;

@@ -1,0 +1,162 @@
+import type { Outcome, Send } from "../api/workload.ts";
+import { FreeSlots } from "./free-slots.ts";
+import { Operation } from "./operation.ts";
+import { END_SLACK_MS, LATE_MS, type PacePlan, plannedOperations, stopSendingMs } from "./pace-plan.ts";
+import { Tally } from "./tally.ts";
+import { TimeoutQueue } from "./timeout-queue.ts";
+
+/**
+ * Runs one worker's share of a step. Open: operation i is intended at start + i / rate and leaves then, or when a
+ * slot frees up; latency runs from the intended time. Closed: each slot sends again as soon as it frees. Every due
+ * operation goes out per wake-up (one timer, never one per operation); each is bounded by timeoutMs.
+ */
+export function pace(plan: PacePlan, send: Send): Promise<Tally> {
+  const open = plan.kind === "open";
+  const tally = new Tally();
+  const slots = new FreeSlots(plan.concurrency);
+  const timeouts = new TimeoutQueue(plan.timeoutMs);
+  const limit = plannedOperations(plan);
+  const intervalMs = open ? 1000 / (plan.ratePerSec as number) : 0;
+  const stopMs = stopSendingMs(plan);
+  const windowFromMs = plan.startMs + (plan.rateFromMs ?? Number.POSITIVE_INFINITY);
+  const windowToMs = plan.startMs + (plan.rateToMs ?? Number.NEGATIVE_INFINITY);
+  let next = plan.worker;
+  let unsettled = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerAtMs = Number.POSITIVE_INFINITY;
+  let finished = false;
+  let finish: (tally: Tally) => void = () => {};
+
+  const wakeAt = (atMs: number, nowMs: number) => {
+    if (timer !== null && timerAtMs <= atMs) return;
+    if (timer !== null) clearTimeout(timer);
+    timerAtMs = atMs;
+    timer = setTimeout(onTimer, Math.max(0, atMs - nowMs));
+  };
+  const onTimer = () => {
+    timer = null;
+    timerAtMs = Number.POSITIVE_INFINITY;
+    pump();
+  };
+
+  const freeSlot = (operation: Operation, atMs: number) => {
+    operation.holdsSlot = false;
+    slots.free(atMs);
+  };
+  const onRelease = (operation: Operation) => {
+    freeSlot(operation, performance.now());
+    pump();
+  };
+
+  const settle = (operation: Operation, ok: boolean, doneAtMs: number | undefined) => {
+    if (operation.settled || finished) return;
+    const nowMs = performance.now();
+    const doneMs =
+      doneAtMs !== undefined && doneAtMs >= operation.sentMs && doneAtMs <= nowMs ? doneAtMs : nowMs;
+    operation.settled = true;
+    unsettled--;
+    tally.completed++;
+    if (!ok) tally.errors++;
+    tally.recordLatency(doneMs - operation.intendedMs);
+    tally.serviceSumMs += doneMs - operation.sentMs;
+    tally.serviceCount++;
+    if (doneMs >= windowFromMs && doneMs < windowToMs) tally.completedInWindow++;
+    if (doneMs > tally.lastDoneMs) tally.lastDoneMs = doneMs;
+    if (operation.holdsSlot) freeSlot(operation, doneMs);
+    pump();
+  };
+  const onValue = (operation: Operation, value: Outcome | boolean | undefined | null) => {
+    if (value === undefined || value === null) settle(operation, true, undefined);
+    else if (typeof value === "boolean") settle(operation, value, undefined);
+    else
+      settle(operation, value.ok === true, typeof value.doneAtMs === "number" ? value.doneAtMs : undefined);
+  };
+
+  const timeOut = (operation: Operation, nowMs: number) => {
+    operation.settled = true;
+    unsettled--;
+    tally.completed++;
+    tally.errors++;
+    tally.recordLatency(nowMs - operation.intendedMs);
+    if (nowMs >= windowFromMs && nowMs < windowToMs) tally.completedInWindow++;
+    if (nowMs > tally.lastDoneMs) tally.lastDoneMs = nowMs;
+    if (operation.holdsSlot) freeSlot(operation, nowMs);
+  };
+
+  const launch = (index: number, intendedMs: number, nowMs: number) => {
+    const freedMs = slots.take();
+    tally.recordSendLag(nowMs - Math.max(intendedMs, freedMs));
+    // Waited for a slot: the time from the completion that freed it to this send is the generator's turnaround.
+    if (freedMs >= intendedMs) {
+      tally.turnaroundSumMs += nowMs - freedMs;
+      tally.turnaroundCount++;
+    }
+    if (nowMs - intendedMs > LATE_MS) tally.late++;
+    tally.started++;
+    tally.lastSendMs = nowMs;
+    unsettled++;
+    const operation = new Operation(index, intendedMs, nowMs, onRelease);
+    timeouts.push(operation);
+    let pending: unknown;
+    try {
+      pending = send(index, operation);
+    } catch {
+      queueMicrotask(() => settle(operation, false, undefined));
+      return;
+    }
+    if (typeof (pending as Promise<unknown>)?.then === "function") {
+      (pending as Promise<Outcome | boolean | undefined>).then(
+        (value) => onValue(operation, value),
+        () => settle(operation, false, undefined),
+      );
+    } else queueMicrotask(() => onValue(operation, pending as Outcome | boolean | undefined));
+  };
+
+  const pump = () => {
+    if (finished) return;
+    let nowMs = performance.now();
+    timeouts.sweep(nowMs, timeOut);
+    while (slots.count > 0 && next < limit && nowMs < stopMs) {
+      const intendedMs = open
+        ? plan.startMs + next * intervalMs
+        : Math.max(plan.startMs, slots.peek() as number);
+      if (intendedMs > nowMs) {
+        wakeAt(intendedMs, nowMs);
+        break;
+      }
+      launch(next, intendedMs, nowMs);
+      next += plan.workers;
+      nowMs = performance.now();
+    }
+    const sending = next < limit && nowMs < stopMs;
+    if (!sending && unsettled === 0) return end();
+    const deadlineMs = timeouts.nextDeadlineMs();
+    if (deadlineMs !== undefined) wakeAt(deadlineMs, nowMs);
+    // Waiting for slots with nothing in flight to free one cannot happen; the send window's end still needs a wake.
+    if (sending && slots.count === 0 && deadlineMs === undefined) wakeAt(stopMs, nowMs);
+  };
+
+  const end = () => {
+    if (finished) return;
+    finished = true;
+    if (timer !== null) clearTimeout(timer);
+    clearTimeout(backstop);
+    finish(tally);
+  };
+  // Whatever a Send does, the step ends: past the send window, the last timeout and a slack, the rest time out.
+  const backstop = setTimeout(
+    () => {
+      const nowMs = performance.now();
+      timeouts.sweep(Number.POSITIVE_INFINITY, (operation) => timeOut(operation, nowMs));
+      end();
+    },
+    Math.max(0, stopMs + plan.timeoutMs + END_SLACK_MS - performance.now()),
+  );
+
+  return new Promise<Tally>((resolve) => {
+    finish = resolve;
+    const startIn = plan.startMs - performance.now();
+    if (startIn > 0) wakeAt(plan.startMs, performance.now());
+    else pump();
+  });
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+const count = z.number().int().nonnegative();
+const ms = z.number().finite().nonnegative();
+
+/** What one worker's pacer measured: counters, sums and encoded HDR histograms (us), merged into the step's line. */
+export const WorkerFigures = z
+  .object({
+    planned: count.nullable(),
+    started: count,
+    completed: count,
+    completedInWindow: count,
+    errors: count,
+    late: count,
+    /** Since the step's common start. */
+    lastSendMs: ms,
+    lastDoneMs: ms,
+    latency: z.string(),
+    sendLag: z.string(),
+    turnaroundSumMs: ms,
+    turnaroundCount: count,
+    serviceSumMs: ms,
+    serviceCount: count,
+  })
+  .strict();
+export type WorkerFigures = z.infer<typeof WorkerFigures>;
