@@ -1,19 +1,21 @@
 // End-to-end / broadcast fan-out as a ceiling-search workload: publish over HTTP at the step's pace, receive on
 // `subscribers` WebSockets per topic, ack each delivery at once. Latency is END-TO-END: from a publish's intended
 // time to its delivery to every subscriber (broadcast) or to one (shared), matched by message id. A publish frees
-// its concurrency slot when answered and completes when fully delivered; one never delivered stays incomplete
-// (lost). Flags: subscribers (1), fanout (broadcast | shared), pipelines (topics with their own subscribers, split
-// over the generator's workers, at least one each; 1), payload-bytes (1024).
-import { defineWorkload, type Send, type StepInfo } from "../api/workload.ts";
+// its concurrency slot when answered and completes when fully delivered; one never delivered times out (an error).
+// Flags: subscribers (1), fanout (broadcast | shared), pipelines (topics with their own subscribers, split over the
+// generator's workers, at least one each; 1), payload-bytes (1024).
+import { defineWorkload, type Send } from "../api/workload.ts";
+import { type ServiceClient, serviceClient } from "./bundled-service/service-client.ts";
+import { uniqueName } from "./bundled-service/unique-name.ts";
 import { openPipeline, type Pipeline } from "./e2e/open-pipeline.ts";
 import { pipelinesOfWorker } from "./e2e/pipelines-of-worker.ts";
 import { publishOne } from "./e2e/publish-one.ts";
 import { closeSubscriber } from "./e2e/subscriber-socket.ts";
 import { unackedDeliveries } from "./e2e/unacked-deliveries.ts";
-import { adminCall, cleanUp } from "./ingest/admin-call.ts";
-import { uniqueName } from "./ingest/unique-name.ts";
+import { cleanUp } from "./ingest/clean-up.ts";
 
 interface Opened {
+  client: ServiceClient;
   pipelines: Pipeline[];
   created: { topics: string[]; subscriptions: string[] };
 }
@@ -36,20 +38,30 @@ export default defineWorkload({
   rateUnit: "publishes/s",
   latency: "end-to-end",
   async open({ step, flags, now, log }) {
-    const state: Opened = { pipelines: [], created: { topics: [], subscriptions: [] } };
+    const state: Opened = {
+      client: serviceClient(step),
+      pipelines: [],
+      created: { topics: [], subscriptions: [] },
+    };
     opened.set(step.worker, state);
-    const run = uniqueName("e2e", step.worker);
-    const count = pipelinesOfWorker(flags.pipelines, step.worker, step.workers);
-    for (let p = 0; p < count; p++)
-      state.pipelines.push(
-        await openPipeline(
-          step,
-          `${run}-p${p}`,
-          { subscribers: flags.subscribers, fanout: flags.fanout },
-          { now, log },
-          state.created,
-        ),
-      );
+    try {
+      const run = `${uniqueName("e2e")}-w${step.worker}`;
+      const count = pipelinesOfWorker(flags.pipelines, step.worker, step.workers);
+      for (let p = 0; p < count; p++)
+        state.pipelines.push(
+          await openPipeline(
+            state.client,
+            `${run}-p${p}`,
+            { subscribers: flags.subscribers, fanout: flags.fanout },
+            { now, log },
+            state.created,
+          ),
+        );
+    } catch (error) {
+      // A half-done setup removes what it made (close() may not follow a failed open(); it is a no-op then).
+      await removeOpened(step.worker, log);
+      throw error;
+    }
     const body = JSON.stringify({ data: "x".repeat(flags["payload-bytes"]) });
     let next = 0;
     const send: Send = async (_index, slot) => {
@@ -65,10 +77,9 @@ export default defineWorkload({
   async close({ step, log }) {
     const state = opened.get(step.worker);
     if (state === undefined) return;
-    opened.delete(step.worker);
     try {
       await waitForDeliveries(state.pipelines, step.timeoutMs);
-      const unacked = await unackedDeliveries(step, state.pipelines);
+      const unacked = await unackedDeliveries(state.client, state.pipelines);
       const fullyDelivered = state.pipelines.reduce((sum, p) => sum + p.tracker.fullyDelivered, 0);
       // A delivery acked here that the service never counted leaves its publish incomplete.
       return {
@@ -76,8 +87,7 @@ export default defineWorkload({
         errors: state.pipelines.reduce((sum, p) => sum + p.socketFailures, 0),
       };
     } finally {
-      for (const p of state.pipelines) for (const ws of p.sockets) closeSubscriber(ws);
-      await removeCreated(step, state, log);
+      await removeOpened(step.worker, log);
     }
   },
 });
@@ -89,13 +99,19 @@ async function waitForDeliveries(pipelines: readonly Pipeline[], timeoutMs: numb
     await Bun.sleep(POLL_MS);
 }
 
-async function removeCreated(step: StepInfo, state: Opened, log: (line: string) => void): Promise<void> {
+/** Closes the worker's sockets, then deletes its subscriptions and topics (each call bounded). */
+async function removeOpened(worker: number, log: (line: string) => void): Promise<void> {
+  const state = opened.get(worker);
+  if (state === undefined) return;
+  opened.delete(worker);
+  for (const p of state.pipelines) for (const ws of p.sockets) closeSubscriber(ws);
+  const remove = (path: string) => () => state.client.must("DELETE", path, `delete ${path}`);
   await cleanUp(
-    state.created.subscriptions.map((sub) => () => adminCall(step, "DELETE", `/admin/subscriptions/${sub}`)),
+    state.created.subscriptions.map((sub) => remove(`/admin/subscriptions/${sub}`)),
     log,
   );
   await cleanUp(
-    state.created.topics.map((topic) => () => adminCall(step, "DELETE", `/admin/topics/${topic}`)),
+    state.created.topics.map((topic) => remove(`/admin/topics/${topic}`)),
     log,
   );
 }

@@ -4,8 +4,10 @@
 // step's port), h2 (TLS), grpc, or auto (what GET /healthz advertises); `publish-port` pins the port.
 // `ordering-keys` (0) gives message j the key k(j mod n); `subscriptions` (0: a firehose) creates that many
 // subscriptions on the worker's topic, each keeping every message as a backlog no one drains.
-import { defineWorkload, type StepInfo } from "../api/workload.ts";
-import { adminCall, cleanUp } from "./ingest/admin-call.ts";
+import { defineWorkload } from "../api/workload.ts";
+import { type ServiceClient, serviceClient } from "./bundled-service/service-client.ts";
+import { uniqueName } from "./bundled-service/unique-name.ts";
+import { cleanUp } from "./ingest/clean-up.ts";
 import { grpcPublisher } from "./ingest/grpc-publisher.ts";
 import { h2Publisher } from "./ingest/h2-publisher.ts";
 import { http1Publisher } from "./ingest/http1-publisher.ts";
@@ -13,10 +15,12 @@ import { PAYLOAD_MIXES, type PayloadMix } from "./ingest/payload-mix.ts";
 import { PUBLISH_PROTOCOLS, publishEndpoint } from "./ingest/publish-endpoint.ts";
 import { publishMessages } from "./ingest/publish-messages.ts";
 import type { Publisher } from "./ingest/publisher.ts";
-import { uniqueName } from "./ingest/unique-name.ts";
 
 /** What open() made, by worker, for close() to remove. */
-const opened = new Map<number, { topic: string; subscriptions: string[]; publisher: Publisher | null }>();
+const opened = new Map<
+  number,
+  { client: ServiceClient; topic: string | null; subscriptions: string[]; publisher: Publisher | null }
+>();
 
 export default defineWorkload({
   flags: (z) => ({
@@ -30,49 +34,64 @@ export default defineWorkload({
   rateUnit: "requests/s",
   latency: "request",
   async open({ step, flags, log }) {
-    const endpoint = await publishEndpoint(step, flags.protocol, flags["publish-port"]);
-    const topic = uniqueName("ingest", step.worker);
-    const made = { topic, subscriptions: [] as string[], publisher: null as Publisher | null };
+    const client = serviceClient(step);
+    const made = {
+      client,
+      topic: null as string | null,
+      subscriptions: [] as string[],
+      publisher: null as Publisher | null,
+    };
     opened.set(step.worker, made);
-    await adminCall(step, "PUT", `/admin/topics/${topic}`);
-    for (let i = 0; i < flags.subscriptions; i++) {
-      const name = `${topic}-s${i}`;
-      await adminCall(step, "PUT", `/admin/subscriptions/${name}`, {
-        topic,
-        enableMessageOrdering: flags["ordering-keys"] > 0,
+    try {
+      const endpoint = await publishEndpoint({ ...step, client }, flags.protocol, flags["publish-port"]);
+      const topic = `${uniqueName("ingest")}-w${step.worker}`;
+      await client.must("PUT", `/admin/topics/${topic}`, `create topic ${topic}`);
+      made.topic = topic;
+      for (let i = 0; i < flags.subscriptions; i++) {
+        const name = `${topic}-s${i}`;
+        await client.must("PUT", `/admin/subscriptions/${name}`, `create subscription ${name}`, {
+          topic,
+          enableMessageOrdering: flags["ordering-keys"] > 0,
+        });
+        made.subscriptions.push(name);
+      }
+      const messages = publishMessages({
+        batch: flags.batch,
+        orderingKeys: flags["ordering-keys"],
+        payload: flags.payload,
       });
-      made.subscriptions.push(name);
+      const options = { port: endpoint.port, topic, timeoutMs: step.timeoutMs, log };
+      const publisher =
+        endpoint.protocol === "grpc"
+          ? await grpcPublisher(options, messages)
+          : endpoint.protocol === "h2"
+            ? await h2Publisher(options, messages)
+            : http1Publisher(options, messages);
+      made.publisher = publisher;
+      log(`ingest: topic ${topic}, ${endpoint.protocol} on port ${endpoint.port}`);
+      return (index) => publisher.send(index);
+    } catch (error) {
+      // A half-done setup removes what it made (close() may not follow a failed open(); it is a no-op then).
+      await removeOpened(step.worker, log);
+      throw error;
     }
-    const messages = publishMessages({
-      batch: flags.batch,
-      orderingKeys: flags["ordering-keys"],
-      payload: flags.payload,
-    });
-    const options = { port: endpoint.port, topic, timeoutMs: step.timeoutMs, log };
-    const publisher =
-      endpoint.protocol === "grpc"
-        ? await grpcPublisher(options, messages)
-        : endpoint.protocol === "h2"
-          ? await h2Publisher(options, messages)
-          : http1Publisher(options, messages);
-    made.publisher = publisher;
-    log(`ingest: topic ${topic}, ${endpoint.protocol} on port ${endpoint.port}`);
-    return (index) => publisher.send(index);
   },
   async close({ step, log }) {
-    await removeOpened(step, log);
+    await removeOpened(step.worker, log);
   },
 });
 
 /** Closes the worker's publisher and deletes its subscriptions, then its topic (each call bounded). */
-async function removeOpened(step: StepInfo, log: (line: string) => void): Promise<void> {
-  const made = opened.get(step.worker);
+async function removeOpened(worker: number, log: (line: string) => void): Promise<void> {
+  const made = opened.get(worker);
   if (made === undefined) return;
-  opened.delete(step.worker);
+  opened.delete(worker);
   made.publisher?.close();
+  const { client, topic } = made;
+  const remove = (path: string) => () => client.must("DELETE", path, `delete ${path}`);
   await cleanUp(
-    made.subscriptions.map((name) => () => adminCall(step, "DELETE", `/admin/subscriptions/${name}`)),
+    made.subscriptions.map((name) => remove(`/admin/subscriptions/${name}`)),
     log,
   );
-  await cleanUp([() => adminCall(step, "DELETE", `/admin/topics/${made.topic}`)], log);
+  if (topic !== null) await cleanUp([remove(`/admin/topics/${topic}`)], log);
 }

@@ -1,5 +1,4 @@
-import type { StepInfo } from "../../api/workload.ts";
-import { adminCall, MIN_ADMIN_TIMEOUT_MS } from "../ingest/admin-call.ts";
+import type { ServiceClient } from "../bundled-service/service-client.ts";
 import { DeliveryTracker } from "./delivery-tracker.ts";
 import { openSubscriber } from "./subscriber-socket.ts";
 
@@ -20,7 +19,7 @@ export interface Pipeline {
  * sockets on them. Created names are pushed to `created` as they are made, so a failed setup is still cleaned up.
  */
 export async function openPipeline(
-  step: StepInfo,
+  client: ServiceClient,
   topic: string,
   options: { subscribers: number; fanout: Fanout },
   context: { now(): number; log(line: string): void },
@@ -30,19 +29,18 @@ export async function openPipeline(
   const subscriptions = broadcast
     ? Array.from({ length: options.subscribers }, (_, i) => `${topic}-s${i}`)
     : [`${topic}-s`];
-  await adminCall(step, "PUT", `/admin/topics/${topic}`);
+  await client.must("PUT", `/admin/topics/${topic}`, `create topic ${topic}`);
   created.topics.push(topic);
   for (const sub of subscriptions) {
-    await adminCall(step, "PUT", `/admin/subscriptions/${sub}`, { topic });
+    await client.must("PUT", `/admin/subscriptions/${sub}`, `create subscription ${sub}`, { topic });
     created.subscriptions.push(sub);
   }
   const tracker = new DeliveryTracker(broadcast ? options.subscribers : 1);
-  const wsBase = step.baseUrl.replace(/^http/, "ws");
   const opened = await Promise.all(
     Array.from({ length: options.subscribers }, (_, i) =>
       openSubscriber({
-        url: `${wsBase}/subscriptions/${subscriptions[broadcast ? i : 0]}`,
-        openTimeoutMs: Math.max(MIN_ADMIN_TIMEOUT_MS, step.timeoutMs),
+        url: client.wsUrl(`/subscriptions/${subscriptions[broadcast ? i : 0]}`),
+        openTimeoutMs: client.callTimeoutMs,
         now: context.now,
         log: context.log,
         onDelivered: (ids, atMs) => tracker.delivered(ids, atMs),

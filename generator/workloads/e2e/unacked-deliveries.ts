@@ -1,11 +1,6 @@
-import { z } from "zod";
-import type { StepInfo } from "../../api/workload.ts";
-import { adminCall } from "../ingest/admin-call.ts";
+import type { ServiceClient } from "../bundled-service/service-client.ts";
 import type { Pipeline } from "./open-pipeline.ts";
 
-const Stats = z.looseObject({
-  subscriptions: z.record(z.string(), z.looseObject({ acked: z.number().int().nonnegative() })),
-});
 /** How long the service may take to apply the last acks sent; only a real shortfall waits it out. */
 const ACKS_SETTLE_MS = 1000;
 const POLL_MS = 50;
@@ -15,18 +10,17 @@ const POLL_MS = 50;
  * pipelines' subscriptions. Deliveries held by the service (never received) are not among them: they already left
  * their publish short of fully delivered.
  */
-export async function unackedDeliveries(step: StepInfo, pipelines: readonly Pipeline[]): Promise<number> {
+export async function unackedDeliveries(
+  client: ServiceClient,
+  pipelines: readonly Pipeline[],
+): Promise<number> {
   const expected = pipelines.reduce((sum, p) => sum + p.tracker.acksSent - p.tracker.duplicates, 0);
   const deadline = performance.now() + ACKS_SETTLE_MS;
   for (;;) {
-    const parsed = Stats.safeParse(await adminCall(step, "GET", "/admin/stats"));
-    if (!parsed.success)
-      throw new Error(
-        `GET ${step.baseUrl}/admin/stats answered an unexpected body:\n${z.prettifyError(parsed.error)}`,
-      );
+    const stats = await client.stats();
     let acked = 0;
     for (const p of pipelines)
-      for (const sub of p.subscriptions) acked += parsed.data.subscriptions[sub]?.acked ?? 0;
+      for (const sub of p.subscriptions) acked += stats.subscriptions[sub]?.acked ?? 0;
     const unacked = Math.max(0, expected - acked);
     if (unacked === 0 || performance.now() >= deadline) return unacked;
     await Bun.sleep(POLL_MS);

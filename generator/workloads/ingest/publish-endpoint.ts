@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminCall, type ServiceTarget } from "./admin-call.ts";
+import type { ServiceClient } from "../bundled-service/service-client.ts";
 
 export const PUBLISH_PROTOCOLS = ["http1", "h2", "grpc"] as const;
 export type PublishProtocol = (typeof PUBLISH_PROTOCOLS)[number];
@@ -17,16 +17,16 @@ const Health = z.object({
  * advertises (set by the service's PUBSUB_PROTOCOL), so a protocol A/B differs in the service's env only.
  */
 export async function publishEndpoint(
-  target: ServiceTarget & { port: number },
+  service: { baseUrl: string; port: number; client: ServiceClient },
   protocol: PublishProtocol | "auto",
   pinnedPort: number | undefined,
 ): Promise<PublishEndpoint> {
-  if (protocol === "http1") return { protocol, port: pinnedPort ?? target.port };
+  if (protocol === "http1") return { protocol, port: pinnedPort ?? service.port };
   if (protocol !== "auto" && pinnedPort !== undefined) return { protocol, port: pinnedPort };
   let advertised: PublishEndpoint | null = null;
   let why = "";
   try {
-    const parsed = Health.safeParse(await adminCall(target, "GET", "/healthz"));
+    const parsed = Health.safeParse(await service.client.must("GET", "/healthz", "health"));
     if (parsed.success) advertised = parsed.data.publish;
     else why = `: ${z.prettifyError(parsed.error)}`;
   } catch (error) {
@@ -37,7 +37,7 @@ export async function publishEndpoint(
     pinnedPort ?? (advertised !== null && advertised.protocol === chosen ? advertised.port : undefined);
   if (chosen === undefined || port === undefined)
     throw new Error(
-      `GET ${target.baseUrl}/healthz advertises no publish endpoint for protocol ${protocol}${why}; set flags protocol (http1, h2, grpc) and publish-port`,
+      `GET ${service.baseUrl}/healthz advertises no publish endpoint for protocol ${protocol}${why}; set flags protocol (http1, h2, grpc) and publish-port`,
     );
   return { protocol: chosen, port };
 }

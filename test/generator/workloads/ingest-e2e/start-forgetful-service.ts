@@ -26,7 +26,13 @@ export function startForgetfulService() {
       }
       if (path === "/admin/stats")
         return Response.json({
-          subscriptions: Object.fromEntries([...subscriptionTopic.keys()].map((s) => [s, { acked: 0 }])),
+          connections: { open: 0, abruptCloses: 0, unackedReleasedOnClose: 0 },
+          subscriptions: Object.fromEntries(
+            [...subscriptionTopic.keys()].map((s) => [
+              s,
+              { backlog: 0, acked: 0, outstanding: 0, connections: 0 },
+            ]),
+          ),
         });
       return new Response(null, { status: request.method === "PUT" ? 201 : 204 });
     },
