@@ -30,7 +30,7 @@ function runDescribe(modulePath: string): DescribedWorkload {
   const fail = (problem: string) => ({ workload: null, problem });
   if (!/\.(ts|mts)$/.test(modulePath))
     return fail(
-      `${modulePath} is not a TypeScript workload module. k6 scripts are no longer run: write a module whose default export follows generator/api/workload.ts (flags, open/close or run; README: "Bring your own workload")`,
+      `${modulePath} is not a TypeScript workload module: a JavaScript load script is no longer run. Next step: write a .ts module whose default export follows generator/api/workload.ts (flags, and open/close or run; see examples/workloads/post-order.ts)`,
     );
   const proc = Bun.spawnSync(["bun", path.join(GENERATOR_DIR, "describe.ts"), modulePath], {
     stdout: "pipe",

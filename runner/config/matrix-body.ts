@@ -58,10 +58,13 @@ export const ScenarioSettings = z.preprocess(
       .refine(fewEntries, FEW_ENTRIES)
       .optional(),
     command: CommandTemplate.optional(),
-    // Server mode (with `service:`): one request, a weighted mix, or a k6 script file (relative to the matrix).
+    // Server mode (with `service:`): one request, a weighted mix, or a workload module (.ts, relative to the matrix).
     request: RequestSettings.optional(),
     requests: RequestMix.optional(),
-    script: z.string({ error: "expected a k6 script file" }).min(1, "expected a k6 script file").optional(),
+    script: z
+      .string({ error: "expected a workload module (.ts)" })
+      .min(1, "expected a workload module (.ts)")
+      .optional(),
     // false: a fixed-shape workload (connection storm, backlog and drain): the script runs once, no ceiling search.
     search: Bool.optional(),
   }),

@@ -23,6 +23,6 @@ export function fdLimitMessage(
   if (summary !== null && summary.failures > 0)
     return `${summary.failures} of ${requested} connections failed: ${limit}; ${NEXT_STEP}`;
   if (summary === null && generatorTimedOut)
-    return `the connection storm never finished: ${limit}, so the service stopped accepting and the remaining handshakes waited in the kernel's backlog (k6's WebSocket handshake has no timeout); ${NEXT_STEP}`;
+    return `the connection storm never finished: ${limit}, so the service stopped accepting and the remaining handshakes waited in the kernel's backlog; ${NEXT_STEP}`;
   return null;
 }

@@ -2,9 +2,9 @@
 export const ESTIMATED_SEARCH_STEPS = 7;
 /** Container create, start, stop and removal, plus Bun's start-up. */
 export const CONTAINER_OVERHEAD_SECONDS = 3;
-/** Server mode: each step is a generator container (create, start, k6 start-up, removal); measured ~1 s here. */
+/** Server mode: each step is a generator container (create, start, Bun start-up, removal); measured ~1 s here. */
 export const SERVER_STEP_OVERHEAD_SECONDS = 1;
-/** Server mode: a search takes more steps than in-container ones (measured 9-14 with the k6 generator). */
+/** Server mode: a search takes more steps than in-container ones (measured 9-14 steps). */
 export const ESTIMATED_SERVER_SEARCH_STEPS = 12;
 
 export type EstimateInput = {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "./integration-image.ts";
 import { measured, runServerMatrix } from "./server-mode-run.ts";
 
-const E2E_SCRIPT = join(REPO_ROOT, "scenarios/service/step/e2e-step.js");
+const E2E_SCRIPT = join(REPO_ROOT, "generator/workloads/e2e.ts");
 /** The service's test knob: every 5th delivery to a socket is held but never sent. */
 const DROP_EVERY_N = 5;
 const STEP_SECONDS = 1;
@@ -27,7 +27,7 @@ test(
     if (!clean || !lossy) throw new Error(`missing cells: ${records.map((r) => r.cell.id).join(", ")}`);
 
     const cleanResult = clean.repetitions[0]?.result;
-    // On a busy 2-core host k6 may be the limit (exceeds-host): the result is kept, and its accounting still holds.
+    // On a busy 2-core host the generator may be the limit (exceeds-host): the result is kept, and its accounting still holds.
     expect(measured(clean)).toMatchObject({ status: expect.stringMatching(/^(ok|exceeds-host)$/) });
     const ceiling = cleanResult?.ceiling?.ceilingPerSec ?? 0;
     expect(ceiling).toBeGreaterThan(0);

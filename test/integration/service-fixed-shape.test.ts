@@ -5,7 +5,7 @@ import { fixedShapeTerminal } from "../../runner/report/fixed-shape-terminal.ts"
 import { REPO_ROOT } from "./integration-image.ts";
 import { runServerMatrix } from "./server-mode-run.ts";
 
-const STEP = join(REPO_ROOT, "scenarios/service/step");
+const WORKLOADS = join(REPO_ROOT, "generator/workloads");
 const CONNECTIONS = 600;
 
 // Fixed-shape workloads (search: false) of the bundled service: a storm of 600 WebSockets under a descriptor
@@ -18,9 +18,9 @@ test(
       "defaults: { warmupSeconds: 0, repetitions: 1, timeoutSeconds: 120 }",
       "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [80], nofile: [256, 4096] }",
       "scenarios:",
-      `  storm: { script: ${STEP}/connection-storm-step.js, search: false, durationSeconds: 8, flags: { connections: ${CONNECTIONS}, hold-ms: 2500, connect-timeout-ms: 2000 } }`,
-      `  drain: { script: ${STEP}/queue-drain-step.js, search: false, durationSeconds: 12, flags: { rate: 600, produce-ms: 2000, workers: 1, worker-concurrency: 2, work-ms: 10 } }`,
-      `  cut: { script: ${STEP}/disconnect-step.js, search: false, durationSeconds: 15, flags: { subscribers: 4, rate: 300, drop-ms: 1500, settle-ms: 300 } }`,
+      `  storm: { script: ${WORKLOADS}/connection-storm.ts, search: false, durationSeconds: 8, flags: { connections: ${CONNECTIONS}, hold-ms: 2500, connect-timeout-ms: 2000 } }`,
+      `  drain: { script: ${WORKLOADS}/queue-drain.ts, search: false, durationSeconds: 12, flags: { rate: 600, produce-ms: 2000, workers: 1, worker-concurrency: 2, work-ms: 10 } }`,
+      `  cut: { script: ${WORKLOADS}/abrupt-disconnect.ts, search: false, durationSeconds: 15, flags: { subscribers: 4, rate: 300, drop-ms: 1500, settle-ms: 300 } }`,
       "exclude: [{ scenario: drain, nofile: 256 }, { scenario: cut, nofile: 256 }]",
       "cloudRun: { targetPerSec: 100, billing: request }",
     ]);

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { REPO_ROOT } from "./integration-image.ts";
 import { measured, runServerMatrix } from "./server-mode-run.ts";
 
-const STEP = join(REPO_ROOT, "scenarios/service/step");
+const WORKLOADS = join(REPO_ROOT, "generator/workloads");
 
-// The bundled service in its container with PUBSUB_PROTOCOL=grpc; k6 in its network namespace publishes over gRPC
+// The bundled service in its container with PUBSUB_PROTOCOL=grpc; our generator in its network namespace publishes over gRPC
 // (pinned by the flag, so a service that did not serve gRPC would fail the step) through a full ceiling search.
 test(
   "gRPC ingest through the runner: the service in its container answers the publishes, a ceiling is found",
@@ -14,7 +14,7 @@ test(
       `service: { build: { context: ${REPO_ROOT} }, port: 8080, readyPath: /healthz, command: [service/main.ts], env: { PUBSUB_PROTOCOL: grpc } }`,
       "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 50, timeoutSeconds: 60 }",
       "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
-      `scenarios: { grpc-ingest: { script: ${STEP}/ingest-step.js, flags: { protocol: grpc, batch: 10, payload: small } } }`,
+      `scenarios: { grpc-ingest: { script: ${WORKLOADS}/ingest.ts, flags: { protocol: grpc, batch: 10, payload: small } } }`,
       "cloudRun: { targetPerSec: 100, billing: request }",
     ]);
     const [record] = records;

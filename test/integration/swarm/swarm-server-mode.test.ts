@@ -12,7 +12,7 @@ afterAll(async () => {
   await leave();
 });
 
-// Server mode through Swarm: the anchor job holds the pod on its node; the sidecar, the limited service and k6 join it.
+// Server mode through Swarm: the anchor job holds the pod on its node; the sidecar, the limited service and the generator join it.
 test(
   "server mode through Swarm: a service with a sidecar is sized on the node, then nothing is left",
   async () => {
