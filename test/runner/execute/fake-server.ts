@@ -21,6 +21,9 @@ export interface ServiceModel {
   startError?: Error;
   /** A fixed-shape run: the generator prints this instead of a step (or times out when "timeout"). */
   fixedStdout?: string;
+  /** The generator's own send lag p99 it reports at offered rates above `lagAbovePerSec` (default: punctual, 0.5 ms). */
+  generatorLagMs?: number;
+  lagAbovePerSec?: number;
 }
 
 const latency = (p99Ms: number, count: number) => ({
@@ -46,10 +49,20 @@ export const fakeGenerator: LoadGenerator = {
   }),
   parseStep: (request, output) => {
     const step = JSON.parse(output.stdout) as LoadStep;
+    const sendLagP99Ms = step.generatorSendLagP99Ms ?? 0;
     return {
-      step: { ...step, phase: request.phase },
+      step: { ...step, phase: request.phase, generatorCpuSeconds: output.cpuSeconds },
       droppedRequests: 0,
       generatorCpuSeconds: output.cpuSeconds,
+      self: {
+        sendLagP50Ms: sendLagP99Ms / 2,
+        sendLagP99Ms,
+        sendLagMaxMs: sendLagP99Ms,
+        turnaroundMeanMs: step.generatorTurnaroundMeanMs ?? null,
+        serviceMeanMs: step.operationMeanMs ?? null,
+        cpuSeconds: output.cpuSeconds,
+        workers: request.workers ?? 1,
+      },
     };
   },
   readinessContainer: (port, readyPath) => ({
@@ -65,6 +78,8 @@ export class FakeServerDriver implements ExecutionDriver {
   specs: PodSpec[] = [];
   finished = 0;
   steps = 0;
+  /** Every step request the generator was given, in order. */
+  requests: StepRequest[] = [];
 
   constructor(private readonly model: ServiceModel) {}
 
@@ -90,6 +105,7 @@ export class FakeServerDriver implements ExecutionDriver {
       async runMember(member: PodMemberSpec): Promise<MemberOutcome> {
         const request = JSON.parse(member.env.STEP ?? "{}") as StepRequest;
         driver.steps++;
+        driver.requests.push(request);
         if (model.fixedStdout !== undefined) {
           const timedOut = model.fixedStdout === "timeout";
           const stdout = timedOut ? "" : model.fixedStdout;
@@ -102,6 +118,7 @@ export class FakeServerDriver implements ExecutionDriver {
         serviceCpu += achieved * seconds * model.cpuSecondsPerRequest;
         sidecarCpu += achieved * seconds * 0.0001;
         const overloaded = offered > model.capacityPerSec;
+        const lagging = model.generatorLagMs !== undefined && offered > (model.lagAbovePerSec ?? 0);
         const step: LoadStep = {
           phase: request.phase,
           offeredPerSec: offered,
@@ -113,13 +130,17 @@ export class FakeServerDriver implements ExecutionDriver {
           dropped: 0,
           processCpuSeconds: null,
           generatorCpuSeconds: null,
+          generatorSendLagP99Ms: lagging ? (model.generatorLagMs ?? 0) : 0.5,
+          generatorTurnaroundMeanMs: 0.05,
+          operationMeanMs: overloaded ? 250 : 2.5,
+          hostOtherCpuCores: null,
           sloMet: !overloaded,
         };
         const garbage = model.garbageAfterSteps !== undefined && driver.steps > model.garbageAfterSteps;
         return {
           exitCode: 0,
           timedOut: false,
-          stdout: garbage ? "k6 panicked" : JSON.stringify(step),
+          stdout: garbage ? "generator panicked" : JSON.stringify(step),
           stderr: "",
           cpuSeconds: 0.25,
         };
@@ -187,8 +208,7 @@ export function serviceCell(overrides: Partial<Cell> = {}): Cell {
         name: "fake",
         version: "0",
         image: "fake-generator",
-        maxRatePerSec: 100_000,
-        cpuSecondsPer1000: 0.1,
+        calibration: null,
       },
       sidecars: [
         {

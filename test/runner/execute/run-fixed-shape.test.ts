@@ -73,8 +73,8 @@ describe("runServerRepetition, fixed shape (search: false)", () => {
   });
 
   test("output without a fixed-shape line is bad-output, raw output kept", async () => {
-    const { repetition } = await run("k6 said nothing useful");
+    const { repetition } = await run("the generator said nothing useful");
     expect(repetition.status).toBe("bad-output");
-    expect(repetition.rawStdout).toBe("k6 said nothing useful");
+    expect(repetition.rawStdout).toBe("the generator said nothing useful");
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { availableParallelism } from "node:os";
 import { BenchResult } from "../../../contract/result.ts";
 import { PodStartError } from "../../../runner/drivers/pod-start-error.ts";
 import { runServerRepetition } from "../../../runner/execute/run-server-repetition.ts";
@@ -77,7 +78,7 @@ describe("runServerRepetition", () => {
       garbageAfterSteps: 4,
     });
     expect(repetition.status).toBe("bad-output");
-    expect(repetition.rawStdout).toBe("k6 panicked");
+    expect(repetition.rawStdout).toBe("generator panicked");
   });
 
   test("a service that exits before it is ready is a crash; one that never answers is a timeout", async () => {
@@ -95,13 +96,46 @@ describe("runServerRepetition", () => {
     ).toBe("timeout");
   });
 
-  test("a ceiling near the generator's calibrated maximum counts as exceeds-host, its result kept to read", async () => {
-    const cell = serviceCell();
-    if (!cell.service) throw new Error("fixture");
-    cell.service.generator = { ...cell.service.generator, maxRatePerSec: 1000 };
-    const { repetition } = await run({ capacityPerSec: 1000, cpuSecondsPerRequest: 0.0001 }, cell);
+  test("each step asks for the cell's concurrency, SLO and mix, with generator workers on the cores the service leaves", async () => {
+    const { driver } = await run({ capacityPerSec: 500, cpuSecondsPerRequest: 0.001 });
+    const [first] = driver.requests;
+    // Warm-up and probe run closed (no rate); the search's steps are open at a positive rate.
+    expect(first?.kind).toBe("closed");
+    const open = driver.requests.filter((r) => r.kind === "open");
+    expect(open.length).toBeGreaterThan(2);
+    expect(driver.requests.every((r) => (r.kind === "open") === (r.ratePerSec ?? 0) > 0)).toBe(true);
+    expect(first).toMatchObject({ concurrency: 10, sloP99Ms: 100, port: 8080, workload: null });
+    expect(first?.workers).toBe(Math.max(1, Math.floor(availableParallelism() - 1)));
+  });
+
+  test("a trivial fast service well under its quota while the generator lags is exceeds-host, naming the generator", async () => {
+    // 1000/s at 0.4 ms each: 0.4 of its 1 vCPU at the ceiling; the generator 30 ms late above 800/s (SLO 100 ms).
+    const { repetition } = await run({
+      capacityPerSec: 1000,
+      cpuSecondsPerRequest: 0.0004,
+      generatorLagMs: 30,
+      lagAbovePerSec: 800,
+    });
     expect(repetition.status).toBe("exceeds-host");
-    expect(repetition.message).toContain("generator's calibrated maximum");
+    expect(repetition.message).toContain("the generator, not the service, was the limit");
+    expect(repetition.message).toContain("send lag p99 was 30.0 ms");
+    expect(repetition.message).toMatch(/the service used 0\.\d\d cores, \d+% of its 1 vCPU quota/);
+    // Its result is kept to read.
     expect(repetition.result?.ceiling?.ceilingPerSec ?? 0).toBeGreaterThan(800);
+  });
+
+  test("a CPU-bound service at its quota is trusted even when the generator lags", async () => {
+    const { repetition } = await run({
+      capacityPerSec: 1000,
+      cpuSecondsPerRequest: 0.001,
+      generatorLagMs: 30,
+      lagAbovePerSec: 800,
+    });
+    expect(repetition.status).toBe("ok");
+  });
+
+  test("a service under its quota with a punctual generator is trusted (paced by waits, not the instrument)", async () => {
+    const { repetition } = await run({ capacityPerSec: 1000, cpuSecondsPerRequest: 0.0004 });
+    expect(repetition.status).toBe("ok");
   });
 });

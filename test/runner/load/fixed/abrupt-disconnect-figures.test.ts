@@ -34,7 +34,7 @@ const line = (f: Record<string, number>) =>
   });
 
 test("abrupt-disconnect: its figures parse and keep their units and accounting", () => {
-  const summary = parseFixedSummary(`k6 noise\n${line(figures)}\n`, "");
+  const summary = parseFixedSummary(`generator noise\n${line(figures)}\n`, "");
   expect(summary.workload).toBe("abrupt-disconnect");
   expect(summary.figures.keptAtOncePercent).toBe(100);
   expect(summary.figures.lostAfterSettleCount).toBe(0);

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
+import { GeneratorOutputError } from "../../../../runner/load/bun-generator/generator-output-error.ts";
 import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
-import { GeneratorOutputError } from "../../../../runner/load/k6/generator-output-error.ts";
 
 const line = {
   bcFixedSummary: 1,
@@ -13,7 +13,7 @@ const line = {
 
 test("parseFixedSummary: the last summary line; garbage or a malformed line is a GeneratorOutputError", () => {
   expect(parseFixedSummary(`noise\n${JSON.stringify(line)}\n`, "").figures.drainMs).toBe(800);
-  expect(() => parseFixedSummary("nothing", "k6 died")).toThrow(GeneratorOutputError);
+  expect(() => parseFixedSummary("nothing", "generator died")).toThrow(GeneratorOutputError);
   const bad = JSON.stringify({ ...line, figures: { "drain ms": 1 } });
   expect(() => parseFixedSummary(bad, "")).toThrow(/malformed/);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { MAX_TIMELINE_POINTS } from "../../../../runner/load/fixed/fixed-timeline.ts";
+import { MAX_TIMELINE_POINTS } from "../../../../contract/generator-step.ts";
 import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
 import {
   readTimelineParameters,
