@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type ServiceProcess, serviceStats, startServiceProcess } from "./fixed-shape-service.ts";
-import { runFixedModule } from "./run-fixed-module.ts";
+import { fixedStep, runFixedModule, runGenerator } from "./run-fixed-module.ts";
 
 const CONNECTIONS = 200;
 
@@ -49,3 +49,11 @@ test("a storm of 200 WebSockets: all connected, none failed, the service saw the
   expect(after.connections.abruptCloses - before.abruptCloses).toBe(0);
   expect(Object.keys(after.subscriptions)).toEqual([]);
 }, 30_000);
+
+test("a flag out of its declared bounds is refused before any socket opens: exit 2 naming the flag", async () => {
+  const step = fixedStep(service.port, "connection-storm", { connections: 0, "hold-ms": 500 }, 5000);
+  const { exit, stdout, stderr } = await runGenerator(step);
+  expect({ exit, stdout }).toEqual({ exit: 2, stdout: "" });
+  expect(stderr).toContain("flag connections=0");
+  expect((await serviceStats(service)).connections.open).toBe(0);
+});

@@ -1,23 +1,28 @@
 import { join } from "node:path";
-import { z } from "zod";
-import { FixedSummary } from "../../../contract/generator-step.ts";
-import type { FixedWorkload, StepInfo } from "../../../generator/api/workload.ts";
+import type { FixedSummary, GeneratorStepConfig } from "../../../contract/generator-step.ts";
+import { parseFixedSummary } from "../../../runner/load/fixed/parse-fixed-summary.ts";
 
 const ROOT = join(import.meta.dir, "../../..");
+/** The generator bounds a fixed run by durationMs + drainMs + timeoutMs + slack; the test waits a little longer. */
+const EXIT_SLACK_MS = 10_000;
 
 export interface FixedRun {
   summary: FixedSummary;
-  /** What the workload logged (ctx.log). */
-  log: string[];
+  stderr: string;
 }
 
-/** The step a fixed-shape cell hands the generator: closed, one worker, the module and its flags. */
-export function fixedStep(port: number, module: string, flags: Record<string, string | number | boolean>) {
+/** The step a fixed-shape cell hands the generator: closed, one worker, the bundled module and its flags. */
+export function fixedStep(
+  port: number,
+  module: string,
+  flags: Record<string, string | number | boolean>,
+  durationMs: number,
+): GeneratorStepConfig {
   return {
-    kind: "closed" as const,
+    kind: "closed",
     ratePerSec: null,
     concurrency: 80,
-    durationMs: 20_000,
+    durationMs,
     sloP99Ms: 100,
     rateFromMs: null,
     rateToMs: null,
@@ -32,49 +37,35 @@ export function fixedStep(port: number, module: string, flags: Record<string, st
   };
 }
 
+/** `bun generator/main.ts` with `step` in BC_STEP, as the generator image runs it; killed if it outlives its bound. */
+export async function runGenerator(step: GeneratorStepConfig) {
+  const proc = Bun.spawn(["bun", join(ROOT, "generator/main.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, BC_STEP: JSON.stringify(step) },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const killer = setTimeout(() => proc.kill("SIGKILL"), step.durationMs + EXIT_SLACK_MS);
+  const [stdout, stderr, exit] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  clearTimeout(killer);
+  return { exit, stdout, stderr };
+}
+
 /**
- * Runs a fixed-shape module's run(ctx) in this process as generator/main.ts would (flags parsed by its declared
- * fields, defaults applied) and builds its FixedSummary line the way the generator prints it.
+ * Runs a fixed-shape workload module through the generator and reads its summary line with the runner's own parser
+ * (a known workload's figures by its schema).
  */
 export async function runFixedModule(
   port: number,
   module: string,
   flags: Record<string, string | number | boolean>,
+  durationMs = 20_000,
 ): Promise<FixedRun> {
-  const step = fixedStep(port, module, flags);
-  const workload = (await import(step.workload)).default as FixedWorkload;
-  const parsedFlags = z.strictObject(workload.flags?.(z) ?? {}).parse(flags);
-  const info: StepInfo = {
-    kind: step.kind,
-    ratePerSec: null,
-    concurrency: step.concurrency,
-    durationMs: step.durationMs,
-    sloP99Ms: step.sloP99Ms,
-    timeoutMs: step.timeoutMs,
-    baseUrl: `http://127.0.0.1:${port}`,
-    port,
-    worker: 0,
-    workers: 1,
-  };
-  const log: string[] = [];
-  const report = await workload.run({
-    step: info,
-    flags: parsedFlags,
-    now: () => performance.now(),
-    log: (l) => log.push(l),
-  });
-  const summary = FixedSummary.parse({
-    bcFixedSummary: 1,
-    workload: module,
-    figures: report.figures,
-    failures: report.failures,
-    connectionsRequested: report.connectionsRequested ?? null,
-    window: {
-      startMs: report.window.startMs,
-      holdStartMs: report.window.holdStartMs ?? null,
-      holdEndMs: report.window.holdEndMs ?? null,
-    },
-    ...(report.timelines ? { timelines: report.timelines } : {}),
-  });
-  return { summary, log };
+  const { exit, stdout, stderr } = await runGenerator(fixedStep(port, module, flags, durationMs));
+  if (exit !== 0) throw new Error(`bun generator/main.ts exited ${exit}: ${stderr}${stdout}`);
+  return { summary: parseFixedSummary(stdout, stderr), stderr };
 }
