@@ -25,6 +25,8 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAtMs = Number.POSITIVE_INFINITY;
   let finished = false;
+  // A Send may release its slot (or a settle run) inside a pump: the running pump's loop sees the freed slot.
+  let pumping = false;
   let finish: (tally: Tally) => void = () => {};
 
   const wakeAt = (atMs: number, nowMs: number) => {
@@ -113,7 +115,8 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
   };
 
   const pump = () => {
-    if (finished) return;
+    if (finished || pumping) return;
+    pumping = true;
     let nowMs = performance.now();
     timeouts.sweep(nowMs, timeOut);
     while (slots.count > 0 && next < limit && nowMs < stopMs) {
@@ -124,10 +127,12 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
         wakeAt(intendedMs, nowMs);
         break;
       }
-      launch(next, intendedMs, nowMs);
+      const index = next;
       next += plan.workers;
+      launch(index, intendedMs, nowMs);
       nowMs = performance.now();
     }
+    pumping = false;
     const sending = next < limit && nowMs < stopMs;
     if (!sending && unsettled === 0) return end();
     const deadlineMs = timeouts.nextDeadlineMs();
