@@ -1,37 +1,66 @@
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { z } from "zod";
 import type { MatrixVariant } from "../../../runner/config/matrix.ts";
 import { declaredScriptFlags, scriptFlagIssues } from "../../../runner/preflight/check-script-flags.ts";
 
-const STEP_DIR = join(import.meta.dir, "../../../scenarios/service/step");
+type Declared = Record<string, Record<string, unknown>>;
 
-/** A server-mode variant whose one scenario `s` runs `script` with `flags`. */
+/** A server-mode variant whose one scenario `s` runs a workload module declaring `declared`, with `flags`. */
 const variant = (
-  script: string,
+  declared: Declared | null,
   flags: Record<string, (string | number)[]>,
   include: Array<{ scenario?: string; flags?: Record<string, string | number> }> = [],
 ) =>
   ({
-    scenarios: [{ name: "s", flags, load: { requests: [], script, scriptPath: "/x/s.js" } }],
+    scenarios: [
+      {
+        name: "s",
+        flags,
+        load: {
+          requests: [],
+          script: "export default {}",
+          scriptPath: "/x/s.ts",
+          workload:
+            declared === null
+              ? null
+              : { shape: "paced", rateUnit: null, latency: "request", flags: declared, imagePath: null },
+        },
+      },
+    ],
     include,
   }) as unknown as MatrixVariant;
 
-const SCRIPT = [
-  '// bc-flag: rate {"type":"integer","minimum":1,"maximum":100}',
-  '// bc-flag: mode {"enum":["a","b"]}',
-  "export default () => {};",
-].join("\n");
+// What generator/describe.ts prints for `flags: (z) => ({ rate: ..., mode: ... })`: zod's own JSON Schema of each.
+const DECLARED: Declared = {
+  rate: z.toJSONSchema(z.number().int().min(1).max(100).default(5)),
+  mode: z.toJSONSchema(z.enum(["a", "b"])),
+  "keep-alive": z.toJSONSchema(z.boolean()),
+};
 
-describe("server-mode script flags (// bc-flag:)", () => {
-  test("declared flags are checked by name and value; the issue names the field and the script", () => {
-    expect(scriptFlagIssues(variant(SCRIPT, { rate: [5], mode: ["b"] }), ["s"])).toEqual([]);
-    const issues = scriptFlagIssues(variant(SCRIPT, { rate: [0, 101], mode: ["c"], rte: [1] }), ["s"]);
+describe("server-mode workload module flags (declared as zod fields)", () => {
+  test("the module's JSON-Schema declarations become flag schemas with their bounds", () => {
+    const { flags, problems } = declaredScriptFlags(DECLARED);
+    expect(problems).toEqual([]);
+    expect([...flags.keys()]).toEqual(["rate", "mode", "keep-alive"]);
+    expect(flags.get("rate")).toMatchObject({ type: "integer", minimum: 1, maximum: 100 });
+    expect(flags.get("mode")?.enum).toEqual(["a", "b"]);
+  });
+
+  test("declared flags are checked by name and value; the issue names the field and the module", () => {
+    expect(
+      scriptFlagIssues(variant(DECLARED, { rate: [5], mode: ["b"], "keep-alive": ["true"] }), ["s"]),
+    ).toEqual([]);
+    const issues = scriptFlagIssues(
+      variant(DECLARED, { rate: [0, 101, 2.5], mode: ["c"], "keep-alive": ["yes"], rte: [1] }),
+      ["s"],
+    );
     expect(issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
       "scenarios.s.flags.rate: got 0; expected at least 1",
       "scenarios.s.flags.rate: got 101; expected at most 100",
+      "scenarios.s.flags.rate: got 2.5; expected a whole number",
       'scenarios.s.flags.mode: got "c"; expected one of a, b',
-      'scenarios.s.flags.rte: /x/s.js has no flag "rte"; its flags: rate, mode',
+      'scenarios.s.flags.keep-alive: got "yes"; expected true or false',
+      'scenarios.s.flags.rte: /x/s.ts has no flag "rte"; its flags: rate, mode, keep-alive',
     ]);
   });
 
@@ -41,62 +70,30 @@ describe("server-mode script flags (// bc-flag:)", () => {
       { scenario: "other", flags: { rate: 0 } },
       { scenario: "s", cpus: 1 },
     ];
-    const issues = scriptFlagIssues(variant(SCRIPT, {}, rules), ["s"]);
+    const issues = scriptFlagIssues(variant(DECLARED, {}, rules), ["s"]);
     expect(issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
       "include[0].flags.rate: got 0; expected at least 1",
     ]);
   });
 
-  test("a script that declares nothing is not checked; unselected scenarios are skipped", () => {
-    expect(scriptFlagIssues(variant("export default () => {};", { any: ["thing"] }), ["s"])).toEqual([]);
-    expect(scriptFlagIssues(variant(SCRIPT, { rate: [0] }), ["other"])).toEqual([]);
+  test("a module that declares no flags takes none (the generator refuses unknown flags too)", () => {
+    const issues = scriptFlagIssues(variant({}, { any: ["thing"] }), ["s"]);
+    expect(issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'scenarios.s.flags.any: /x/s.ts has no flag "any"; its flags: ',
+    ]);
   });
 
-  test("a malformed declaration is an issue naming the script and the line", () => {
-    const broken = '// bc-flag: rate {not json}\n// bc-flag: Bad-Name {}\n// bc-flag: x {"type":"float"}';
+  test("a request mix (no module) and unselected scenarios are not checked here", () => {
+    expect(scriptFlagIssues(variant(null, { any: ["thing"] }), ["s"])).toEqual([]);
+    expect(scriptFlagIssues(variant(DECLARED, { rate: [0] }), ["other"])).toEqual([]);
+  });
+
+  test("a declaration preflight cannot read is an issue naming the module and the flag", () => {
+    const broken: Declared = { x: { type: "float" }, tags: z.toJSONSchema(z.array(z.string())) };
     const issues = scriptFlagIssues(variant(broken, {}), ["s"]);
-    expect(issues.map((i) => i.path)).toEqual([
-      "scenarios.s.script",
-      "scenarios.s.script",
-      "scenarios.s.script",
-    ]);
-    expect(issues[0]?.message).toContain("/x/s.js: line 1: flag rate: the schema is not JSON");
-    expect(issues[1]?.message).toContain("line 2: expected");
-    expect(issues[2]?.message).toContain("line 3: flag x:");
-    expect(declaredScriptFlags('// bc-flag: p {"pattern":"(unclosed"}').problems).toEqual([
-      'line 1: flag p: pattern "(unclosed" is not a regular expression',
-    ]);
-    expect(declaredScriptFlags("// bc-flag: a {}\n// bc-flag: a {}").problems).toEqual([
-      "line 2: flag a is declared twice",
-    ]);
+    expect(issues.map((i) => i.path)).toEqual(["scenarios.s.script", "scenarios.s.script"]);
+    expect(issues[0]?.message).toContain("/x/s.ts: flag x:");
+    expect(issues[1]?.message).toContain("/x/s.ts: flag tags:");
+    expect(declaredScriptFlags(broken).flags.size).toBe(0);
   });
-
-  // The declarations are what preflight checks; the scripts check again in k6. They must say the same.
-  test.each(readdirSync(STEP_DIR).filter((f) => f.endsWith(".js")))(
-    "%s declares exactly the flags its code reads, with the bounds its intFlag calls use",
-    (file) => {
-      const source = readFileSync(join(STEP_DIR, file), "utf8");
-      const { flags, problems } = declaredScriptFlags(source);
-      expect(problems).toEqual([]);
-      const read = new Set<string>();
-      const number = (text: string) =>
-        text.split("*").reduce((product, part) => product * Number(part.trim()), 1);
-      const code = source
-        .split("\n")
-        .filter((line) => !line.trim().startsWith("//"))
-        .join("\n");
-      for (const m of code.matchAll(/intFlag\(flags, "([a-z-]+)", (.+?), ([\d *]+), ([\d *]+)\)/g)) {
-        const [, name = "", , min = "", max = ""] = m;
-        read.add(name);
-        expect({ name, ...flags.get(name) }).toMatchObject({
-          name,
-          type: "integer",
-          minimum: number(min),
-          maximum: number(max),
-        });
-      }
-      for (const m of code.matchAll(/flags(?:\.([a-z]+)|\["([a-z-]+)"\])/g)) read.add(m[1] ?? m[2] ?? "");
-      expect([...flags.keys()].sort()).toEqual([...read].sort());
-    },
-  );
 });
