@@ -19,5 +19,5 @@ export function planFor(overrides: Partial<PacePlan>): PacePlan {
   };
 }
 
-export const after = (ms: number, value: unknown = true) =>
-  new Promise((resolve) => setTimeout(() => resolve(value), ms));
+export const after = (ms: number, value = true) =>
+  new Promise<boolean>((resolve) => setTimeout(() => resolve(value), ms));

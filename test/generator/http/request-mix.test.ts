@@ -70,7 +70,7 @@ async function runMix(requests: RequestShape[], port: number, timeoutMs = 2000) 
 test("a weighted mix: bodies sent, chunked answers read, non-2xx counted as failures", async () => {
   const tally = await runMix(
     [shape(2, "GET", "/"), shape(1, "POST", "/echo", '{"n":1}'), shape(1, "GET", "/fail")],
-    server.port,
+    server.port as number,
   );
   expect(tally.started).toBe(500);
   expect(tally.completed).toBe(500);
@@ -81,7 +81,7 @@ test("a weighted mix: bodies sent, chunked answers read, non-2xx counted as fail
 });
 
 test("an answer slower than timeoutMs and a refused connection are failures, and the step ends", async () => {
-  const hung = await runMix([shape(1, "GET", "/hang")], server.port, 150);
+  const hung = await runMix([shape(1, "GET", "/hang")], server.port as number, 150);
   expect(hung.errors).toBe(hung.started);
   const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
   const port = closed.port;
