@@ -1,8 +1,11 @@
+import { boundedAll } from "../bundled-service/bounded-all.ts";
 import type { ServiceClient } from "../bundled-service/service-client.ts";
 import { DeliveryTracker } from "./delivery-tracker.ts";
 import { openSubscriber } from "./subscriber-socket.ts";
 
 export type Fanout = "broadcast" | "shared";
+/** Subscriptions created at once: a thousand one by one would eat into open()'s bound. */
+const CREATE_IN_PARALLEL = 16;
 
 /** One topic, its subscriptions, the sockets on them and its deliveries. */
 export interface Pipeline {
@@ -31,10 +34,11 @@ export async function openPipeline(
     : [`${topic}-s`];
   await client.must("PUT", `/admin/topics/${topic}`, `create topic ${topic}`);
   created.topics.push(topic);
-  for (const sub of subscriptions) {
+  await boundedAll(subscriptions.length, CREATE_IN_PARALLEL, async (i) => {
+    const sub = subscriptions[i] as string;
     await client.must("PUT", `/admin/subscriptions/${sub}`, `create subscription ${sub}`, { topic });
     created.subscriptions.push(sub);
-  }
+  });
   const tracker = new DeliveryTracker(broadcast ? options.subscribers : 1);
   const opened = await Promise.all(
     Array.from({ length: options.subscribers }, (_, i) =>

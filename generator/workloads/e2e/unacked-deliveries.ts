@@ -1,8 +1,8 @@
 import type { ServiceClient } from "../bundled-service/service-client.ts";
 import type { Pipeline } from "./open-pipeline.ts";
 
-/** How long the service may take to apply the last acks sent; only a real shortfall waits it out. */
-const ACKS_SETTLE_MS = 1000;
+/** How long the service may take to apply the last acks sent (close() has 2 s); only a real shortfall waits it out. */
+const ACKS_SETTLE_MS = 500;
 const POLL_MS = 50;
 
 /**

@@ -1,46 +1,60 @@
 import { join } from "node:path";
-import type { PacedWorkload } from "../../../../generator/api/workload.ts";
-import { driveWorkload } from "./drive-workload.ts";
-import type { ServiceProcess } from "./start-service-process.ts";
+import { z } from "zod";
+import { type GeneratorStepConfig, GeneratorStepSummary } from "../../../../contract/generator-step.ts";
 
-const WORKLOADS = join(import.meta.dir, "../../../../generator/workloads");
+const ROOT = join(import.meta.dir, "../../../..");
+const MAIN = join(ROOT, "generator/main.ts");
 
-/** What the tests read of a step: its counts, and the workload's corrections after it. */
-export interface StepOutcome {
-  started: number;
-  completed: number;
-  errors: number;
-  latencyCount: number;
-  /** Completed less the workload's own `incomplete` (what the runner counts as completed). */
-  settledCompleted: number;
+export interface StepOptions {
+  ratePerSec?: number;
+  durationMs?: number;
+  concurrency?: number;
+  timeoutMs?: number;
+  workers?: number;
 }
 
 /**
- * One open-loop step of `ratePerSec` for `count` operations of workload `name` (generator/workloads/<name>.ts)
- * against `service`. Generous timeouts: a loaded shared host must not turn slow answers into errors.
+ * One open-loop step of workload `name` (generator/workloads/<name>.ts) as the runner has it run: `bun
+ * generator/main.ts` with the step in BC_STEP, against the service on 127.0.0.1:`port`; its one summary line.
+ * Generous timeouts: a loaded shared host must not turn slow answers into errors.
  */
 export async function runPacedStep(
   name: "ingest" | "e2e",
-  service: ServiceProcess,
+  port: number,
   flags: Record<string, string | number>,
-  options: { ratePerSec?: number; count?: number; concurrency?: number; timeoutMs?: number } = {},
-): Promise<StepOutcome> {
-  const workload = (await import(join(WORKLOADS, `${name}.ts`))).default as PacedWorkload;
-  const run = await driveWorkload(workload, {
-    baseUrl: service.url,
-    port: service.port,
-    ratePerSec: options.ratePerSec ?? 100,
-    count: options.count ?? 100,
+  options: StepOptions = {},
+): Promise<GeneratorStepSummary> {
+  const ratePerSec = options.ratePerSec ?? 100;
+  const durationMs = options.durationMs ?? 1000;
+  const step: GeneratorStepConfig = {
+    kind: "open",
+    ratePerSec,
     concurrency: options.concurrency ?? 10,
+    durationMs,
+    sloP99Ms: 1000,
+    rateFromMs: 100,
+    rateToMs: durationMs,
+    drainMs: 1000,
     timeoutMs: options.timeoutMs ?? 5000,
+    plannedRequests: (ratePerSec * durationMs) / 1000,
+    port,
+    requests: [],
+    workload: join(ROOT, `generator/workloads/${name}.ts`),
     flags,
-  });
-  const incomplete = run.settlement.incomplete ?? 0;
-  return {
-    started: run.started,
-    completed: run.completed,
-    errors: run.errors + (run.settlement.errors ?? 0),
-    latencyCount: run.latenciesMs.length,
-    settledCompleted: run.completed - incomplete,
+    workers: options.workers ?? 1,
   };
+  const proc = Bun.spawn(["bun", MAIN], {
+    env: { ...process.env, BC_STEP: JSON.stringify(step) },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, exit] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  if (exit !== 0) throw new Error(`generator exited ${exit}: ${stderr}`);
+  const parsed = GeneratorStepSummary.safeParse(JSON.parse(stdout.trim().split("\n").at(-1) ?? "null"));
+  if (!parsed.success) throw new Error(`no step summary:\n${z.prettifyError(parsed.error)}\n${stdout}`);
+  return parsed.data;
 }
