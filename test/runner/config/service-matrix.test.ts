@@ -10,7 +10,12 @@ import { matrixErrorOf } from "./matrix-error-of.ts";
 const DIR = mkdtempSync(path.join(tmpdir(), "service-matrix-"));
 const FILE = path.join(DIR, "matrix.yaml");
 writeFileSync(path.join(DIR, "Dockerfile"), "FROM scratch\n");
-writeFileSync(path.join(DIR, "load.js"), "export default function () {}\n");
+// A paced workload module (generator/api/workload.ts) with one flag, and a k6 script as server mode once took.
+writeFileSync(
+  path.join(DIR, "load.ts"),
+  "export default { flags: (z) => ({ n: z.number().int().min(1).default(1) }), open: () => async () => true };\n",
+);
+writeFileSync(path.join(DIR, "k6.js"), 'import http from "k6/http";\nexport default function () {}\n');
 const HOST = { cores: 2, memoryBytes: 8 * 2 ** 30 };
 const SERVICE = "service: { image: myapp:1.2, port: 8080, readyPath: /health }\n";
 
@@ -44,7 +49,7 @@ axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10, 50] }
 exclude: [{ scenario: script, concurrency: 50 }]
 scenarios:
   mix: { requests: [{ weight: 3, path: /a }, { weight: 1, method: POST, path: /b, body: { id: 1 } }] }
-  script: { script: load.js }
+  script: { script: load.ts, flags: { n: 2 } }
 `;
     const plan = planRun(parseMatrix(yaml, FILE), {}, HOST);
     expect(plan.cells.map((cell) => cell.id)).toEqual([
@@ -67,6 +72,15 @@ scenarios:
       readyCommand: ["redis-cli", "ping"],
     });
     expect(script?.service?.script).toContain("export default");
+    expect(script?.flags).toEqual({ n: 2 });
+    // What the module declares, read before any container; a user's module goes to the generator on stdin.
+    expect(script?.service?.workload).toMatchObject({
+      shape: "paced",
+      rateUnit: null,
+      latency: "request",
+      flags: { n: { type: "integer", minimum: 1 } },
+      imagePath: null,
+    });
     expect(plan.image).toMatchObject({ kind: "build", context: DIR, dockerfile: "Dockerfile" });
   });
 
@@ -99,13 +113,23 @@ scenarios:
     ],
     [
       "missing script",
-      `${SERVICE}scenarios: { s: { script: nope.js } }`,
-      ["scenarios.s", "no such file", "nope.js"],
+      `${SERVICE}scenarios: { s: { script: nope.ts } }`,
+      ["scenarios.s", "no such file", "nope.ts"],
     ],
     [
       "two load kinds",
-      `${SERVICE}scenarios: { s: { script: load.js, request: { path: / } } }`,
+      `${SERVICE}scenarios: { s: { script: load.ts, request: { path: / } } }`,
       ["exactly one of request"],
+    ],
+    [
+      "a k6 script",
+      `${SERVICE}scenarios: { s: { script: k6.js } }`,
+      ["scenarios.s", "k6.js is not a TypeScript workload module", "generator/api/workload.ts"],
+    ],
+    [
+      "a paced module with search: false",
+      `${SERVICE}scenarios: { s: { script: load.ts, search: false } }`,
+      ["scenarios.s", "is a paced workload", "search: false needs a fixed-shape module"],
     ],
     ["no load", `${SERVICE}scenarios: { s: {} }`, ["exactly one of request"]],
     [

@@ -8,7 +8,8 @@ import { planRun } from "../../../runner/plan/plan-run.ts";
 
 const HOST = { cores: 2, memoryBytes: 24 * 2 ** 30 };
 const dir = mkdtempSync(join(tmpdir(), "nofile-axis-"));
-writeFileSync(join(dir, "storm.js"), "export default function () {}\n");
+// A fixed-shape workload module (run(), a connections flag), described by generator/describe.ts.
+const STORM = join(import.meta.dir, "../../fixtures/workloads/fixed-storm.ts");
 writeFileSync(join(dir, "Dockerfile"), "FROM scratch\n");
 
 function plan(lines: string[]) {
@@ -22,7 +23,7 @@ test("axes.nofile: one cell per limit, ids end in __nofileN, the container gets 
     "service: { build: { context: . }, port: 8080 }",
     "axes: { cpus: [1], memory: [256Mi], smol: [false], nofile: [256, 4096] }",
     "scenarios:",
-    "  storm: { script: storm.js, search: false, durationSeconds: 10, flags: { connections: 600 } }",
+    `  storm: { script: ${STORM}, search: false, durationSeconds: 10, flags: { connections: 600 } }`,
     "exclude: [{ nofile: 4096 }]",
     "include: [{ scenario: storm, nofile: 8192 }]",
   ]);
@@ -43,12 +44,16 @@ test("axes.nofile: one cell per limit, ids end in __nofileN, the container gets 
 test("search: false without a script, flags on a request, and a nofile below 16 are matrix errors", () => {
   const base = ["service: { build: { context: . }, port: 8080 }"];
   expect(() => plan([...base, "scenarios: { a: { request: { path: / }, search: false } }"])).toThrow(
-    /search: false runs a fixed-shape k6 script/,
+    /search: false runs a fixed-shape workload module once/,
   );
   expect(() => plan([...base, "scenarios: { a: { request: { path: / }, flags: { x: 1 } } }"])).toThrow(
-    /flags apply to in-container scenarios and k6 scripts/,
+    /flags apply to in-container scenarios and workload modules/,
   );
-  expect(() => plan([...base, "axes: { nofile: [8] }", "scenarios: { a: { script: storm.js } }"])).toThrow(
-    /nofile/,
+  expect(() =>
+    plan([...base, "axes: { nofile: [8] }", `scenarios: { a: { script: ${STORM}, search: false } }`]),
+  ).toThrow(/nofile/);
+  // A module's shape must match search: a fixed one without search: false, and the other way round.
+  expect(() => plan([...base, `scenarios: { a: { script: ${STORM} } }`])).toThrow(
+    /is a fixed workload; set search: false/,
   );
 });
