@@ -495,25 +495,52 @@ function serviceCases(): MatrixCase[] {
       mentions: ["/dev/zero is not a file"],
     },
     {
-      name: "bundled script flag below its declared minimum",
-      text: service("", `{ script: ${STEP_DIR}/ingest-step.js, flags: { batch: 0 } }`),
+      name: "bundled workload flag below its declared minimum",
+      text: service("", `{ script: ${WORKLOAD_DIR}/ingest.ts, flags: { batch: 0 } }`),
       mentions: ["scenarios.get.flags.batch", "at least 1"],
     },
     {
-      name: "bundled script flag it does not declare",
-      text: service("", `{ script: ${STEP_DIR}/e2e-step.js, flags: { subscriber: 3 } }`),
+      name: "bundled workload flag it does not declare",
+      text: service("", `{ script: ${WORKLOAD_DIR}/e2e.ts, flags: { subscriber: 3 } }`),
       mentions: ["scenarios.get.flags.subscriber", "has no flag", "subscribers"],
     },
     {
-      name: "bundled script flag outside its declared values",
-      text: service("", `{ script: ${STEP_DIR}/ingest-step.js, flags: { payload: [small, huge] } }`),
+      name: "bundled workload flag outside its declared values",
+      text: service("", `{ script: ${WORKLOAD_DIR}/ingest.ts, flags: { payload: [small, huge] } }`),
       mentions: ["scenarios.get.flags.payload", '"huge"', "expected one of"],
+    },
+    {
+      name: "user workload flag outside its declared values",
+      text: service("", `{ script: ${FIXTURE_DIR}/paced-with-flags.ts, flags: { rate: 1000 } }`),
+      mentions: ["scenarios.get.flags.rate", "at most 100"],
+    },
+    {
+      name: "a k6 script (.js) where a workload module goes",
+      text: service("", `{ script: ${FIXTURE_DIR}/k6-step.js }`),
+      mentions: ["k6-step.js is not a TypeScript workload module", "generator/api/workload.ts"],
+    },
+    {
+      name: "a k6 script named .ts",
+      text: service("", `{ script: ${FIXTURE_DIR}/k6-in-ts.ts }`),
+      mentions: ["k6-in-ts.ts", "is a k6 script"],
+    },
+    {
+      name: "a workload module that throws on import",
+      text: service("", `{ script: ${FIXTURE_DIR}/throws-on-load.ts }`),
+      mentions: ["throws-on-load.ts cannot be loaded as a workload module", "refuses to load"],
+    },
+    {
+      name: "a fixed-shape module without search: false",
+      text: service("", `{ script: ${FIXTURE_DIR}/fixed-storm.ts }`),
+      mentions: ["is a fixed workload", "search: false"],
     },
   ];
 }
 
-/** The bundled service's k6 step scripts, which declare their flags (`// bc-flag:`). */
-const STEP_DIR = join(import.meta.dir, "../../scenarios/service/step");
+/** The bundled service's workload modules, which declare their flags as zod fields (generator/describe.ts). */
+const WORKLOAD_DIR = join(import.meta.dir, "../../generator/workloads");
+/** Workload modules written for tests: one with flags, a fixed one, a k6 script, one that throws. */
+const FIXTURE_DIR = join(import.meta.dir, "../fixtures/workloads");
 
 export function matrixCases(): MatrixCase[] {
   return [
