@@ -17,14 +17,15 @@ export interface ChartSpec {
   wide?: boolean;
 }
 
-/** The five charts of one scenario. */
+/** The charts of one scenario that have data (an empty chart is left out, not drawn blank). */
 export function chartSpecs(s: ScenarioSizing, records: Map<string, CellRecord>, index: number): ChartSpec[] {
   const id = (name: string) => `chart-${index}-${name}`;
-  return [
+  const specs: Array<Omit<ChartSpec, "config"> & { config: Record<string, unknown> | null }> = [
     {
       id: id("ceiling"),
-      title: "Ceiling vs vCPU",
-      caption: "One line per memory size; a flat line means more CPUs do not help.",
+      title: "Planning ceiling vs vCPU",
+      caption:
+        "One line per memory size and concurrency; error bars span the repetitions. A flat line means more CPUs do not help.",
       config: ceilingVsCpu(s),
     },
     {
@@ -55,4 +56,5 @@ export function chartSpecs(s: ScenarioSizing, records: Map<string, CellRecord>, 
       wide: true,
     },
   ];
+  return specs.flatMap((spec) => (spec.config === null ? [] : [{ ...spec, config: spec.config }]));
 }

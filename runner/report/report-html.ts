@@ -1,14 +1,15 @@
 import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
-import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import type { ScenarioSizing, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../variants/comparison-row.ts";
 import { chartFigure } from "./chart-figure.ts";
 import { chartSpecs } from "./chart-specs.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
-import { fmt } from "./fmt.ts";
-import { measureLabels } from "./measure-labels.ts";
+import { esc } from "./html-escape.ts";
+import { cellsTable, picksTable, recommendationCard, serviceCard } from "./html-tables.ts";
 import { missingCellsText } from "./missing-cells-text.ts";
+import { settingsLine } from "./settings-line.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
 export async function chartJsSource(): Promise<string> {
@@ -16,8 +17,6 @@ export async function chartJsSource(): Promise<string> {
   return Bun.file(join(dirname(main), "chart.umd.min.js")).text();
 }
 
-const esc = (s: string) =>
-  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 const safeJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 const STYLE = `
@@ -36,50 +35,7 @@ tr.eligible td:first-child{border-left:4px solid #16a34a}tr.ineligible{color:#6b
 figure{margin:0;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:12px}
 .chart{position:relative;height:320px}figure.wide{grid-column:1/-1}figure.wide .chart{height:380px}
 td:first-child{white-space:nowrap}.scroll{overflow-x:auto}figcaption{font-size:12px;color:#4b5563;margin-top:6px}
-ul.findings li{margin:4px 0}tr.beyond-noise td{background:#fef9c3}`;
-
-function recommendationCard(s: ScenarioSizing, report: SizingReport): string {
-  const rec = s.recommendation;
-  if (!rec)
-    return `<div class="card norec"><div class="big">No size can be recommended for ${esc(s.scenario)}</div><p>See the findings below.</p></div>`;
-  return `<div class="card rec"><div class="big">Deploy ${esc(fmt.size(rec))} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}</div>
-<p>Serves ${esc(measureLabels.rate(report.settings.targetPerSec, s))} at ${esc(measureLabels.p99(s))} ≤ ${s.sloP99Ms} ms (measured ${esc(fmt.ms(rec.p99AtCeilingMs))} ms at ${esc(measureLabels.rate(rec.ceilingPerSec, s))} per instance)
-for about <b>${esc(fmt.usd(rec.costPerHourUsd))}/hour</b>, ${esc(fmt.usd(rec.costPerMillionMessagesUsd))} per million ${esc(measureLabels.noun(s))}.${rec.noisy ? " <b>Noisy measurement: re-run before relying on it.</b>" : ""}</p>
-<pre>${esc(rec.gcloud)}</pre></div>`;
-}
-
-function picksTable(s: ScenarioSizing): string {
-  const picks = Object.values(s.picks).filter((p): p is SizePick => p !== null);
-  if (picks.length === 0) return "";
-  const rows = picks
-    .map(
-      (p) =>
-        `<tr><td>${p.strategy}</td><td>${esc(fmt.size(p))}</td><td>${p.instances} (max ${p.maxInstances})</td><td>${esc(fmt.usd(p.costPerHourUsd))}</td><td>${esc(fmt.usd(p.costPerMillionMessagesUsd))}</td><td>${esc(fmt.ms(p.p99AtCeilingMs))} ms</td><td>${esc(measureLabels.rate(p.ceilingPerSec, s))}</td></tr>`,
-    )
-    .join("");
-  return `<table><tr><th>strategy</th><th>size</th><th>instances</th><th>$/hour</th><th>$/M ${esc(measureLabels.noun(s))}</th><th>${esc(measureLabels.p99(s))} at ceiling</th><th>ceiling/instance</th></tr>${rows}</table>`;
-}
-
-const count = (n: number) => Math.round(n).toLocaleString("en-US");
-
-function cellsTable(s: ScenarioSizing): string {
-  const rows = s.cells
-    .map((c) => {
-      const smol = c.smolDelta
-        ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
-        : "";
-      const ceiling = c.ceilingPerSec
-        ? `${count(c.ceilingPerSec.median)} <span class="muted">(${count(c.ceilingPerSec.min)}–${count(c.ceilingPerSec.max)})</span>`
-        : "–";
-      const trust = fmt.agreement(c);
-      const spread = `${fmt.cv(c.ceilingPerSec)}, ${fmt.reps(c)}${trust ? ` <b>⚠ ${trust}</b>` : ""}`;
-      return `<tr class="${c.eligible ? "eligible" : "ineligible"}"><td>${esc(fmt.size(c))}</td><td>${c.status}</td><td>${ceiling}</td><td>${spread}</td>
-<td>${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}</td><td>${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)} (${fmt.pct(c.memoryHeadroom)} free)</td>
-<td>${c.oomRisk}</td><td>${c.instances ?? "–"}</td><td>${fmt.usd(c.costPerHourUsd)}</td><td>${smol}</td><td>${c.eligible ? "eligible" : esc(c.ineligibleReasons.join("; "))}</td></tr>`;
-    })
-    .join("");
-  return `<div class="scroll"><table><tr><th>size</th><th>status</th><th>ceiling ${esc(measureLabels.unit(s))} (min–max)</th><th>CV, repetitions</th><th>${esc(measureLabels.percentiles(s))}</th><th>peak / limit</th><th>OOM risk</th><th>instances</th><th>$/hour</th><th>--smol Δ ceiling/p99/mem</th><th>verdict</th></tr>${rows}</table></div>`;
-}
+ul.findings li{margin:4px 0}tr.beyond-noise td{background:#fef9c3}ul.warn{color:#92400e;margin:4px 0}`;
 
 const sectionId = (s: ScenarioSizing) =>
   s.variant === undefined ? s.scenario : `${s.scenario}--v-${s.variant}`;
@@ -113,6 +69,23 @@ const marker = { id: "renderedMarker", afterRender(chart) {
   rendered.add(chart.canvas.id);
   document.documentElement.dataset.chartsRendered = String(rendered.size);
 } };
+// Error bars: a vertical line from each point's yMin to its yMax (the repetitions' spread).
+Chart.register({ id: "errorBars", afterDatasetsDraw(chart) {
+  const { ctx, scales } = chart;
+  chart.data.datasets.forEach((dataset, i) => {
+    if (!dataset.errorBars || chart.getDatasetMeta(i).hidden) return;
+    chart.getDatasetMeta(i).data.forEach((point, j) => {
+      const raw = dataset.data[j];
+      if (raw?.yMin === undefined || raw?.yMax === undefined) return;
+      const top = scales.y.getPixelForValue(raw.yMax), bottom = scales.y.getPixelForValue(raw.yMin);
+      ctx.save(); ctx.strokeStyle = dataset.borderColor; ctx.lineWidth = 1.5; ctx.beginPath();
+      ctx.moveTo(point.x, top); ctx.lineTo(point.x, bottom);
+      ctx.moveTo(point.x - 5, top); ctx.lineTo(point.x + 5, top);
+      ctx.moveTo(point.x - 5, bottom); ctx.lineTo(point.x + 5, bottom);
+      ctx.stroke(); ctx.restore();
+    });
+  });
+} });
 for (const spec of SPECS) new Chart(document.getElementById(spec.id), { ...spec.config, plugins: [marker] });`;
 
 /** report.html: one self-contained page (Chart.js inlined, no network) with cards, charts and tables. */
@@ -124,7 +97,6 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
     id,
     config,
   }));
-  const st = report.settings;
   const body = sections
     .map(
       ({
@@ -140,15 +112,15 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
   return `<!doctype html><html lang="en" data-charts-expected="${specs.length}" data-charts-rendered="0"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Cloud Run sizing: ${esc(report.runId)}</title><style>${STYLE}</style></head>
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
-<p class="muted">Target ${esc(fmt.rate(st.targetPerSec))}, utilisation ${fmt.pct(st.utilizationTarget)}, ${st.billing}-based billing, tier ${st.regionTier}, concurrency ${st.concurrency}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}.
-Prices dated ${esc(report.pricesDated)} (${esc(report.pricesSource)}): $${report.prices.vcpuSecondUsd}/vCPU-s, $${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${esc(report.generatedAt)}.</p>
-${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
+<p class="muted" id="settings">${esc(settingsLine(report))}</p>
+${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
 <h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
-<li><b>Ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO; median over repetitions, min–max shows the spread (a repetition that confirmed no ceiling counts as 0).</li>
-<li><b>CV, repetitions</b>: the ceiling's coefficient of variation and the repetitions actually run; more run (up to maxRepetitions) while the CV is over 5%. A cell still over 5% <b>disagrees</b> and is never recommended.</li>
-<li><b>Eligible</b> (green edge): status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Noisy cells stay eligible but are marked.</li>
-<li><b>cheapest / fastest / balanced</b>: lowest $/hour, lowest p99 at the ceiling, or the best weighted mix among eligible cells. The default answer is cheapest.</li></ul>
+<li><b>Planning ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO, as sizing plans with it: the median over repetitions when they agree (CV ≤ 5%), else the lowest repetition that confirmed a ceiling (<b>wide</b>, marked "lowest"). Instances and cost stand on it; the ceiling chart's error bars span the repetitions.</li>
+<li><b>Spread, repetitions</b>: lowest–highest ceiling and CV (a repetition that confirmed no ceiling counts as 0), and the repetitions actually run; more run (up to maxRepetitions) while the CV is over 5%. <b>Contended</b>: repetitions other load on the host disturbed even after a re-run.</li>
+<li><b>CPU at ceiling</b>: cores the service kept busy in the confirming step, and their share of its CPU quota.</li>
+<li><b>Eligible</b> (green edge): status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Wide and noisy cells stay eligible but are marked.</li>
+<li><b>$/hour</b>: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's beside it. <b>cheapest / fastest / balanced</b> compare sizes and billing modes together. The default answer is cheapest.</li></ul>
 </main><script>${chartJs}</script><script>const SPECS = ${safeJson(specs)};${BOOT}</script></body></html>`;
 }

@@ -1,24 +1,51 @@
-import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import type { CellSizing, ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 import { type Measured, measureLabels } from "./measure-labels.ts";
 import { missingCellsText } from "./missing-cells-text.ts";
+import { serviceSummary } from "./service-summary.ts";
+import { settingsLine } from "./settings-line.ts";
 
 const cellText = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
 const row = (cells: string[]) => `| ${cells.map(cellText).join(" | ")} |`;
 const table = (header: string[], rows: string[][]) =>
   [row(header), row(header.map(() => "---")), ...rows.map(row)].join("\n");
 
-function pickLine(p: SizePick, m: Measured): string[] {
+function pickLine(p: SizePick, m: Measured, cell: CellSizing | undefined): string[] {
   return [
     p.strategy,
     fmt.size(p),
+    String(p.concurrency ?? cell?.concurrency ?? "–"),
+    startup(cell?.startupMs ?? null),
     `${p.instances} (max ${p.maxInstances})`,
-    fmt.usd(p.costPerHourUsd),
+    `${fmt.usd(p.costPerHourUsd)}${p.billing ? ` ${p.billing}` : ""}${p.otherBillingCostPerHourUsd != null ? ` (other ${fmt.usd(p.otherBillingCostPerHourUsd)})` : ""}`,
     fmt.usd(p.costPerMillionMessagesUsd),
     `${fmt.ms(p.p99AtCeilingMs)} ms`,
-    `${measureLabels.rate(p.ceilingPerSec, m)}${p.noisy ? " (noisy)" : ""}`,
+    cell ? fmt.cpuAtCeiling(cell) : "–",
+    `${measureLabels.rate(p.planningCeilingPerSec ?? p.ceilingPerSec, m)}${p.wide ? " (wide: lowest)" : p.noisy ? " (noisy)" : ""}`,
   ];
+}
+
+/** The whole service first: one size for every scenario at the target. */
+function serviceSection(report: SizingReport): string[] {
+  const summary = serviceSummary(report);
+  if (!summary) return [];
+  const out = ["## The whole service", "", `**${summary.title}.**`, ""];
+  if (summary.recommended)
+    out.push(
+      ...summary.lines,
+      "",
+      ...summary.warnings.map((w) => `> ⚠ ${w}`),
+      ...(summary.warnings.length > 0 ? [""] : []),
+      "```sh",
+      summary.gcloud ?? "",
+      "```",
+      "",
+      table(summary.header, summary.rows),
+      "",
+    );
+  if (summary.findings.length > 0) out.push(...summary.findings.map((f) => `- ${f}`), "");
+  return out;
 }
 
 function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
@@ -28,8 +55,11 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
     out.push(
       `**Deploy ${fmt.size(rec)}** with ${rec.instances} instance${rec.instances === 1 ? "" : "s"} for ` +
         `${measureLabels.rate(report.settings.targetPerSec, s)} at ${measureLabels.p99(s)} ≤ ${s.sloP99Ms} ms: about ${fmt.usd(rec.costPerHourUsd)}/hour, ` +
-        `${fmt.usd(rec.costPerMillionMessagesUsd)} per million ${measureLabels.noun(s)} (cheapest eligible).`,
+        `${fmt.usd(rec.costPerMillionMessagesUsd)} per million ${measureLabels.noun(s)} (cheapest eligible` +
+        `${rec.billing ? `, ${rec.billing}-based billing` : ""}${rec.concurrency ? `, concurrency ${rec.concurrency}` : ""}).`,
       "",
+      ...(rec.warnings ?? []).map((w) => `> ⚠ ${w}`),
+      ...((rec.warnings ?? []).length > 0 ? [""] : []),
       "```sh",
       rec.gcloud,
       "```",
@@ -43,13 +73,22 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         [
           "strategy",
           "size",
+          "concurrency",
+          "startup ms (min–max)",
           "instances",
-          "$/hour",
+          "$/hour (billing)",
           `$/M ${measureLabels.noun(s)}`,
           `${measureLabels.p99(s)} at ceiling`,
-          "ceiling/instance",
+          "CPU at ceiling (cores, quota)",
+          "planning ceiling/instance",
         ],
-        picks.map((p) => pickLine(p, s)),
+        picks.map((p) =>
+          pickLine(
+            p,
+            s,
+            s.cells.find((c) => c.cellId === p.cellId),
+          ),
+        ),
       ),
       "",
     );
@@ -61,33 +100,33 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         "size",
         ...(served ? ["concurrency", "startup ms (min–max)"] : []),
         "status",
-        `ceiling ${measureLabels.unit(s)} (min–max)`,
-        "CV",
+        `planning ceiling ${measureLabels.unit(s)}`,
+        "spread (min–max, CV)",
         "reps",
+        "CPU at ceiling (cores, quota)",
         measureLabels.percentiles(s),
         "peak / limit",
         "throttled s",
         "OOM",
         "instances",
-        "$/hour",
+        "$/hour (other mode)",
         "--smol Δ ceiling/p99/mem",
         "verdict",
       ],
       s.cells.map((c) => [
         fmt.size(c),
         ...(served ? [String(c.concurrency ?? "–"), startup(c.startupMs ?? null)] : []),
-        c.status,
-        c.ceilingPerSec
-          ? `${count(c.ceilingPerSec.median)} (${count(c.ceilingPerSec.min)}–${count(c.ceilingPerSec.max)})`
-          : "–",
-        [fmt.cv(c.ceilingPerSec), fmt.agreement(c)].filter(Boolean).join(" "),
+        [c.status, fmt.contended(c)].filter(Boolean).join(", "),
+        fmt.planning(c),
+        [fmt.spread(c), fmt.agreement(c)].filter(Boolean).join(" "),
         fmt.reps(c),
+        fmt.cpuAtCeiling(c),
         `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
         `${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)} (${fmt.pct(c.memoryHeadroom)} free)`,
         c.throttledSeconds === null ? "–" : c.throttledSeconds.toFixed(2),
         `${c.oomRisk}${c.oomRepetitions + c.gcThrashRepetitions > 0 ? ` (${c.oomRepetitions} oom, ${c.gcThrashRepetitions} gc-thrash)` : ""}`,
         c.instances === null ? "–" : String(c.instances),
-        fmt.usd(c.costPerHourUsd),
+        fmt.bill(c),
         c.smolDelta
           ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
           : "",
@@ -101,18 +140,15 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
 
 /** report.md: GitHub-flavoured Markdown, readable in a PR, a step summary or a terminal. */
 export function reportMarkdown(report: SizingReport): string {
-  const st = report.settings;
   const { searchCost } = report;
   const missing = missingCellsText(report);
   return [
     `# Cloud Run sizing: run ${report.runId}`,
     "",
-    `Target **${fmt.rate(st.targetPerSec)}** at ${fmt.pct(st.utilizationTarget)} utilisation, ${st.billing}-based billing, ` +
-      `region tier ${st.regionTier}, concurrency ${st.concurrency}, min ${st.minInstances} / max ${st.maxInstances ?? "unset"} instances. ` +
-      `Prices dated ${report.pricesDated} (${report.pricesSource}): $${report.prices.vcpuSecondUsd}/vCPU-s, ` +
-      `$${report.prices.gibSecondUsd}/GiB-s, $${report.prices.millionRequestsUsd}/M requests. Generated ${report.generatedAt}.`,
+    settingsLine(report),
     "",
     ...(missing ? [`> **${missing}**`, ""] : []),
+    ...serviceSection(report),
     ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
     "## Search cost",
@@ -128,17 +164,17 @@ export function reportMarkdown(report: SizingReport): string {
     "",
     "## How to read this",
     "",
-    "- **ceiling**: the highest offered rate one instance sustained with p99 within the SLO (median over repetitions; min–max shows the spread; a repetition that confirmed no ceiling counts as 0).",
-    "- **CV / reps**: the ceiling's coefficient of variation and the repetitions actually run; more run (up to `maxRepetitions`) while the CV is over 5%. A cell still over 5% **disagrees** and is never recommended.",
+    '- **planning ceiling**: the highest offered rate one instance sustained with p99 within the SLO, as sizing plans with it: the median over repetitions when they agree (CV ≤ 5%), else the lowest repetition that confirmed a ceiling (**wide**, marked "lowest"). Instances and cost stand on it.',
+    "- **spread**: the repetitions' lowest–highest ceiling and their CV (a repetition that confirmed no ceiling counts as 0); more repetitions run (up to `maxRepetitions`) while the CV is over 5%. **contended**: repetitions other load on the host disturbed even after a re-run.",
+    "- **CPU at ceiling**: cores the service kept busy in the confirming step, and their share of its CPU quota.",
+    "- **$/hour**: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's cost beside it.",
     "- **p50/p95/p99**: latency of the confirming step at that ceiling, from each operation's intended send time: *publish* (until accepted), *request* (server mode: until the HTTP answer) or *end-to-end* (until each delivery to a subscriber). **peak / limit**: highest memory seen against the container limit.",
     "- **units**: in-container scenarios count messages (msg/s), server mode HTTP requests answered 2xx (req/s), or the unit its script declares (e.g. publishes/s).",
-    "- **eligible** cells: status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Noisy cells are eligible but marked.",
-    "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells.",
+    "- **eligible** cells: status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Wide and noisy cells are eligible but marked.",
+    "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells, each under either billing mode.",
     "",
   ].join("\n");
 }
-
-const count = (n: number) => Math.round(n).toLocaleString("en-US");
 
 function startup(ms: { median: number; min: number; max: number } | null): string {
   return ms ? `${fmt.ms(ms.median)} (${fmt.ms(ms.min)}–${fmt.ms(ms.max)})` : "–";

@@ -6,6 +6,8 @@ import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "
 import { fmt } from "./fmt.ts";
 import { measureLabels } from "./measure-labels.ts";
 import { missingCellsText } from "./missing-cells-text.ts";
+import { serviceSummary } from "./service-summary.ts";
+import { settingsLine } from "./settings-line.ts";
 
 function measurementsTable(s: ScenarioSizing): string {
   // Server mode adds Cloud Run's --concurrency and the cold start (container start to first 2xx).
@@ -16,9 +18,10 @@ function measurementsTable(s: ScenarioSizing): string {
       "vCPU",
       "memory",
       "smol",
-      `ceiling ${measureLabels.unit(s)}`,
-      "CV",
+      `planning ${measureLabels.unit(s)}`,
+      "spread (min–max, CV)",
       "reps",
+      "CPU at ceiling",
       measureLabels.percentiles(s),
       "peak / limit",
       "throttled s",
@@ -33,32 +36,42 @@ function measurementsTable(s: ScenarioSizing): string {
       String(c.cpus),
       `${Math.round(c.memoryBytes / MIB)} MiB`,
       c.smol ? "yes" : "",
-      c.ceilingPerSec ? Math.round(c.ceilingPerSec.median).toLocaleString("en-US") : "–",
-      fmt.cv(c.ceilingPerSec),
+      fmt.planning(c),
+      fmt.spread(c),
       fmt.reps(c),
+      fmt.cpuAtCeiling(c),
       `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
       `${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)}`,
       c.throttledSeconds === null ? "–" : c.throttledSeconds.toFixed(2),
       c.oomRepetitions + c.gcThrashRepetitions > 0
         ? `${c.oomRisk} (${c.oomRepetitions + c.gcThrashRepetitions}×)`
         : c.oomRisk,
-      [c.status, fmt.agreement(c)].filter(Boolean).join(", "),
+      [c.status, fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", "),
     ]);
   return table.toString();
 }
 
 function planTable(s: ScenarioSizing): string {
+  const served = s.cells.some((c) => typeof c.concurrency === "number");
   const table = new Table({
-    head: ["size", "instances", "$/hour", `$/M ${measureLabels.noun(s)}`, "verdict"],
+    head: [
+      "size",
+      ...(served ? ["conc"] : []),
+      "instances",
+      "$/hour (other mode)",
+      `$/M ${measureLabels.noun(s)}`,
+      "verdict",
+    ],
     style: { head: [], border: [], compact: true },
-    colWidths: [null, null, null, null, 70] as unknown as number[],
+    colWidths: [null, ...(served ? [null] : []), null, null, null, 70] as unknown as number[],
     wordWrap: true,
   });
   for (const c of s.cells)
     table.push([
       fmt.size(c),
+      ...(served ? [String(c.concurrency ?? "–")] : []),
       c.instances === null ? "–" : String(c.instances),
-      fmt.usd(c.costPerHourUsd),
+      fmt.bill(c),
       fmt.usd(c.costPerMillionMessagesUsd),
       c.eligible ? "eligible" : c.ineligibleReasons.join("; "),
     ]);
@@ -66,13 +79,34 @@ function planTable(s: ScenarioSizing): string {
 }
 
 const pickText = (p: SizePick) =>
-  `  ${p.strategy.padEnd(9)} ${fmt.size(p)} × ${p.instances}: ${fmt.usd(p.costPerHourUsd)}/h, p99 ${fmt.ms(p.p99AtCeilingMs)} ms`;
+  `  ${p.strategy.padEnd(9)} ${fmt.size(p)} × ${p.instances}${p.concurrency ? `, concurrency ${p.concurrency}` : ""}: ` +
+  `${fmt.usd(p.costPerHourUsd)}/h${p.billing ? ` ${p.billing}-based` : ""}, p99 ${fmt.ms(p.p99AtCeilingMs)} ms`;
+
+/** The whole service first: one size for every scenario at the target, then the per-workload sections. */
+function serviceText(report: SizingReport): string[] {
+  const summary = serviceSummary(report);
+  if (!summary) return [];
+  const out = [`\n== The whole service ==`, summary.title];
+  if (summary.recommended) {
+    const table = new Table({ head: summary.header, style: { head: [], border: [], compact: true } });
+    for (const row of summary.rows) table.push(row);
+    out.push(
+      ...summary.lines,
+      ...summary.warnings.map((w) => `  ⚠ ${w}`),
+      table.toString(),
+      `  ${summary.gcloud}`,
+    );
+  }
+  out.push(...summary.findings.map((f) => `  • ${f}`));
+  return out;
+}
 
 /** The terminal view: per scenario, the measurements, the plan, the picks and the findings. */
 export function terminalTables(report: SizingReport): string {
   const out: string[] = [];
   const missing = missingCellsText(report);
   if (missing) out.push(`\n${missing}`);
+  out.push(settingsLine(report), ...serviceText(report));
   for (const s of report.scenarios) {
     out.push(
       `\n== ${sectionTitle(s)} (${measureLabels.p99(s)} SLO ${s.sloP99Ms} ms, target ${measureLabels.rate(report.settings.targetPerSec, s)}) ==`,
@@ -83,7 +117,11 @@ export function terminalTables(report: SizingReport): string {
       out.push(
         `Recommendation (cheapest eligible): ${fmt.size(s.recommendation)} × ${s.recommendation.instances}`,
       );
-      out.push(...picks.map(pickText), `  ${s.recommendation.gcloud}`);
+      out.push(
+        ...(s.recommendation.warnings ?? []).map((w) => `  ⚠ ${w}`),
+        ...picks.map(pickText),
+        `  ${s.recommendation.gcloud}`,
+      );
     } else out.push("No size can be recommended for this scenario.");
     out.push(...s.findings.map((f) => `  • ${f}`));
   }

@@ -5,12 +5,13 @@ import { variantComparison } from "../variants/variant-comparison.ts";
 import { variantFacts } from "../variants/variant-facts.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "./cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
+import { recommendService } from "./recommend-service.ts";
 import { scenarioFindings } from "./scenario-findings.ts";
 import { sizeCell } from "./size-cell.ts";
-import type { CellSizing, ScenarioSizing, SizePick, SizingReport, Strategy } from "./sizing-report.ts";
+import { toSizePick } from "./size-pick.ts";
+import type { CellSizing, ScenarioSizing, SizingReport } from "./sizing-report.ts";
 import { smolDelta } from "./smol-delta.ts";
 
 export interface BuildSizingOptions {
@@ -23,34 +24,6 @@ export interface BuildSizingOptions {
   plannedCellIds?: readonly string[];
 }
 
-function toPick(strategy: Strategy, cell: CellSizing | null, settings: CloudRunSettings): SizePick | null {
-  if (!cell || cell.instances === null || cell.costPerHourUsd === null || cell.p99AtCeilingMs === null)
-    return null;
-  const maxInstances = settings.maxInstances ?? Math.max(cell.instances * MAX_INSTANCES_FACTOR, 1);
-  return {
-    strategy,
-    cellId: cell.cellId,
-    cpus: cell.cpus,
-    memoryBytes: cell.memoryBytes,
-    smol: cell.smol,
-    instances: cell.instances,
-    maxInstances,
-    costPerHourUsd: cell.costPerHourUsd,
-    costPerMillionMessagesUsd: cell.costPerMillionMessagesUsd ?? 0,
-    p99AtCeilingMs: cell.p99AtCeilingMs,
-    ceilingPerSec: cell.ceilingPerSec?.median ?? 0,
-    noisy: cell.noisy,
-    gcloud: gcloudCommand({
-      ...settings,
-      ...cell,
-      instances: cell.instances,
-      maxInstances,
-      concurrency: cell.concurrency ?? settings.concurrency,
-      executionEnvironment: cell.deployability.executionEnvironment,
-    }),
-  };
-}
-
 const order = (a: CellSizing, b: CellSizing) =>
   a.cpus - b.cpus ||
   a.memoryBytes - b.memoryBytes ||
@@ -58,14 +31,13 @@ const order = (a: CellSizing, b: CellSizing) =>
   a.cellId.localeCompare(b.cellId);
 
 function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRunSettings): ScenarioSizing {
-  const prices = resolveUnitPrices(settings);
-  const sized = records.map((r) => ({ ...sizeCell(r, settings, prices), ...variantFacts(r) })).sort(order);
+  const sized = records.map((r) => ({ ...sizeCell(r, settings), ...variantFacts(r) })).sort(order);
   const cells = sized.map((c) => ({ ...c, smolDelta: smolDelta(c, sized) }));
   const picked = pickStrategies(cells, settings.balancedCostWeight);
   const picks = {
-    cheapest: toPick("cheapest", picked.cheapest, settings),
-    fastest: toPick("fastest", picked.fastest, settings),
-    balanced: toPick("balanced", picked.balanced, settings),
+    cheapest: toSizePick("cheapest", picked.cheapest, settings),
+    fastest: toSizePick("fastest", picked.fastest, settings),
+    balanced: toSizePick("balanced", picked.balanced, settings),
   };
   const first = records[0];
   return {
@@ -111,25 +83,38 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
   const exhaustiveSweepSeconds = sizedCells.reduce((sum, c) => sum + c.exhaustiveSweepSeconds, 0);
   const assumptions = [
     "one message = one Cloud Run request (request-based billing charges per request)",
-    `instances = ceil(target ÷ (ceiling × ${settings.utilizationTarget})), at least minInstances and 1`,
-    "every planned instance is billed the whole hour at the target rate (peak load; idle discounts ignored)",
+    "planning ceiling = the median when a cell's repetitions agree (CV ≤ 5%, all confirmed), else its lowest confirmed repetition",
+    `instances = ceil(target ÷ (planning ceiling × ${settings.utilizationTarget})), at least minInstances and 1`,
+    "instance-based billing charges every planned instance the whole hour at the target rate (peak load)",
+    "request-based billing charges an instance while it has a request in flight: at concurrency 1 the share target ÷ " +
+      "(instances × ceiling), above it 1 − e^(−λ·W) with λ one instance's requests/s and W the p50 at the ceiling",
+    "below 1 vCPU Cloud Run allows request-based billing only",
     "free tier ignored",
     `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower`,
   ];
   const recorded = new Set(all.map((r) => r.cell.id));
   const missing = (options.plannedCellIds ?? []).filter((id) => !recorded.has(id));
-  const derived = DERIVED_PRICE_NOTES[`tier${settings.regionTier}.${settings.billing}`];
-  if (derived && !settings.prices?.[`tier${settings.regionTier}`]?.[settings.billing])
-    assumptions.push(derived);
+  for (const billing of ["request", "instance"] as const) {
+    const derived = DERIVED_PRICE_NOTES[`tier${settings.regionTier}.${billing}`];
+    const pinnedOther = settings.billing !== "auto" && settings.billing !== billing;
+    if (derived && !pinnedOther && !settings.prices?.[`tier${settings.regionTier}`]?.[billing])
+      assumptions.push(derived);
+  }
+  const service = recommendService(sized, settings);
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     runId: options.runId,
     generatedAt: options.generatedAt ?? new Date().toISOString(),
     settings,
-    prices: resolveUnitPrices(settings),
+    prices: {
+      request: resolveUnitPrices(settings, "request"),
+      instance: resolveUnitPrices(settings, "instance"),
+    },
     pricesDated: PRICES_DATED,
     pricesSource: PRICES_SOURCE,
     assumptions,
+    serviceRecommendation: service.recommendation,
+    serviceFindings: service.findings,
     scenarios: sized,
     searchCost: {
       searchSeconds,

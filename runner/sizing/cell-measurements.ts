@@ -6,6 +6,7 @@ import { median } from "../results/median.ts";
 import { peakMemoryOf } from "../results/peak-memory-of.ts";
 import { NOISY_CV } from "../results/spread.ts";
 import { stepAtCeiling } from "../results/step-at-ceiling.ts";
+import { type PlanningCeiling, planningCeiling } from "./planning-ceiling.ts";
 
 export interface LatencyAtCeiling {
   p50Ms: number;
@@ -19,8 +20,10 @@ export interface CellMeasurements {
   /** Over every repetition that searched; an unconfirmed one counts as 0/s. */
   ceilingPerSec: Spread | null;
   unconfirmedRepetitions: number;
-  /** Ceiling CV over 5% or some repetitions unconfirmed: never recommended. */
+  /** Ceiling CV over 5% or some repetitions unconfirmed: the cell is wide and planned on its lowest repetition. */
   disagrees: boolean;
+  /** The conservative figure sizing plans with, and the spread beside it. */
+  planning: PlanningCeiling;
   latencyAtCeiling: LatencyAtCeiling | null;
   /** Median over repetitions of the CPU cores busy at the ceiling, and where that figure came from. */
   cpuCoresAtCeiling: number | null;
@@ -44,7 +47,8 @@ export function measureCell(record: CellRecord, sloOverrideMs?: number): CellMea
   const okReps = record.repetitions.filter((rep) => rep.status === "ok" && rep.result !== null);
   const okResults = okReps.map((rep) => rep.result as BenchResult);
   const at = okResults.map((r) => stepAtCeiling(r, sloOverrideMs));
-  const stats = ceilingStatistics(at.map((a) => (a === null ? undefined : a.ceilingPerSec)));
+  const ceilings = at.map((a) => (a === null ? undefined : a.ceilingPerSec));
+  const stats = ceilingStatistics(ceilings);
   const atCeiling = at.map((a) => a?.step ?? null).filter((s): s is LoadStep => s !== null);
   const latencyAtCeiling =
     atCeiling.length === 0
@@ -71,6 +75,7 @@ export function measureCell(record: CellRecord, sloOverrideMs?: number): CellMea
     ceilingPerSec: stats.ceilingPerSec,
     unconfirmedRepetitions: stats.unconfirmedRepetitions,
     disagrees: stats.disagrees,
+    planning: planningCeiling(ceilings),
     latencyAtCeiling,
     cpuCoresAtCeiling: median(cpuUsed.map((c) => c.cores)),
     cpuEvidence: cpuUsed[0]?.source ?? null,

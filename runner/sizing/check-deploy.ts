@@ -3,7 +3,6 @@ import { rateUnitOf } from "../results/rate-unit.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { BaselineComparison, CheckOutcome, CheckVerdict, ScenarioCheck } from "./check-verdict.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
-import { resolveUnitPrices } from "./cloud-run-settings.ts";
 import { MIN_HEADROOM } from "./oom-risk.ts";
 import { sizeCell } from "./size-cell.ts";
 import type { CellSizing } from "./sizing-report.ts";
@@ -42,14 +41,15 @@ const dropPct = (base: number, now: number | null) => (now === null ? 100 : ((ba
 
 function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | undefined): ScenarioCheck {
   const settings = { ...request.settings, targetPerSec: request.targetPerSec, maxInstances: undefined };
-  const first = sizeCell(record, settings, resolveUnitPrices(settings));
-  const second = rerun ? sizeCell(rerun, settings, resolveUnitPrices(settings)) : null;
+  const first = sizeCell(record, settings);
+  const second = rerun ? sizeCell(rerun, settings) : null;
   const firstCeiling = first.ceilingPerSec?.median ?? null;
   const secondCeiling = second?.ceilingPerSec?.median ?? null;
   // A gate judges conservatively: the worse of the two runs (no ceiling is worst), and says which one it was.
   const judgedRun = second && worseRun(first, second) === second ? "re-run" : "first run";
   const sized = judgedRun === "re-run" && second ? second : first;
-  const ceiling = sized.ceilingPerSec?.median ?? null;
+  // Capacity stands on the planning figure: the median, or a wide cell's lowest confirmed repetition.
+  const ceiling = sized.planningCeilingPerSec ?? null;
   const reasons: string[] = [];
   const outcomes: CheckOutcome[] = ["pass"];
   const fail = (why: string) => {
@@ -73,14 +73,15 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
   for (const r of sized.deployability.reasons) fail(`not deployable on Cloud Run: ${r}`);
   if (sized.memoryHeadroom !== null && sized.memoryHeadroom < MIN_HEADROOM)
     warn(`memory headroom ${(sized.memoryHeadroom * 100).toFixed(0)}% is under ${MIN_HEADROOM * 100}%`);
-  const disagrees = sized.ineligibleReasons.find((r) => r.startsWith("disagrees"));
-  if (disagrees)
+  const spread = sized.spread;
+  if (spread?.wide) {
+    const wide = `wide: ceiling CV ${(spread.cv * 100).toFixed(1)}% over ${spread.repetitions} repetitions${which}`;
     warn(
       (sized.contendedRepetitions ?? 0) > 0
-        ? `${disagrees}${which}: other host load disturbed ${sized.contendedRepetitions} repetition(s); re-run on a quiet host before trusting it`
-        : `${disagrees}${which}: the host was quiet, so the ceiling varies between containers; gate on its lowest (${Math.round(sized.ceilingPerSec?.min ?? 0)} ${unit})`,
+        ? `${wide}: other host load disturbed ${sized.contendedRepetitions} repetition(s); re-run on a quiet host before trusting it`
+        : `${wide}: the host was quiet, so the ceiling varies between containers; gated on its lowest confirmed (${Math.round(ceiling ?? 0)} ${unit})`,
     );
-  else if (sized.noisy) warn(`noisy measurement: ceiling CV over 10%${which}`);
+  } else if (sized.noisy) warn(`noisy measurement: ceiling CV over 10%${which}`);
 
   let baseline: BaselineComparison | null = null;
   const base = request.baseline?.get(record.cell.scenario);

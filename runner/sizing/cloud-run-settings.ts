@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type BillingMode, BillingSetting } from "./billing-mode.ts";
 import { DEFAULT_PRICES, UnitPrices } from "./cloud-run-prices.ts";
 
 const partialPrices = UnitPrices.partial();
@@ -31,7 +32,9 @@ export const CloudRunSettings = z
     minInstances: z.number().int().nonnegative().default(0),
     maxInstances: z.number().int().positive().optional().describe("cap; a size needing more does not fit"),
     regionTier: z.union([z.literal(1), z.literal(2)]).default(1),
-    billing: z.enum(["request", "instance"]).default("request"),
+    billing: BillingSetting.default("auto").describe(
+      "auto: price request- and instance-based billing and recommend the cheaper; request or instance: pin it",
+    ),
     concurrency: z
       .number()
       .int()
@@ -50,15 +53,21 @@ export const CloudRunSettings = z
       .strict()
       .optional()
       .describe("override any unit price, USD"),
+    traffic: z
+      .record(z.string(), z.number().positive())
+      .optional()
+      .describe(
+        "share of the service's requests per scenario, e.g. {ping: 0.8, json: 0.2}; default an equal split",
+      ),
   })
   .strict();
 export type CloudRunSettings = z.infer<typeof CloudRunSettings>;
 export type CloudRunSettingsInput = z.input<typeof CloudRunSettings>;
 
-/** Unit prices for the settings' tier and billing mode, defaults overlaid with overrides. */
-export function resolveUnitPrices(settings: CloudRunSettings): UnitPrices {
+/** Unit prices for the settings' tier and one billing mode, defaults overlaid with overrides. */
+export function resolveUnitPrices(settings: CloudRunSettings, billing: BillingMode): UnitPrices {
   const tierKey = settings.regionTier === 1 ? "tier1" : "tier2";
-  const base = DEFAULT_PRICES[tierKey][settings.billing];
-  const override = settings.prices?.[tierKey]?.[settings.billing] ?? {};
+  const base = DEFAULT_PRICES[tierKey][billing];
+  const override = settings.prices?.[tierKey]?.[billing] ?? {};
   return { ...base, ...override };
 }

@@ -1,3 +1,4 @@
+import type { BillingMode } from "./billing-mode.ts";
 import type { UnitPrices } from "./cloud-run-prices.ts";
 
 const GIB = 1024 ** 3;
@@ -13,18 +14,21 @@ export interface CostInput {
   cpus: number;
   memoryBytes: number;
   targetPerSec: number;
-  billing: "request" | "instance";
+  billing: BillingMode;
   prices: UnitPrices;
+  /** Request-based billing: the share of the hour an instance has a request in flight (request-busy-share.ts). */
+  billedShare?: number;
 }
 
 /**
- * Cost of running `instances` busy for an hour at the target rate. Assumes every instance is billed the whole
- * hour (at peak they never idle) and, under request-based billing, one message = one request.
+ * Cost of running `instances` for an hour at the target rate. Instance-based billing charges every instance the
+ * whole hour; request-based only `billedShare` of it (default all), plus a fee per request (one message = one request).
  */
 export function estimateCost(input: CostInput): CostEstimate {
   const perInstanceSecond =
     input.cpus * input.prices.vcpuSecondUsd + (input.memoryBytes / GIB) * input.prices.gibSecondUsd;
-  const computePerHour = input.instances * perInstanceSecond * SECONDS_PER_HOUR;
+  const billed = input.billing === "request" ? (input.billedShare ?? 1) : 1;
+  const computePerHour = input.instances * perInstanceSecond * SECONDS_PER_HOUR * billed;
   const messagesPerHour = input.targetPerSec * SECONDS_PER_HOUR;
   const requestsPerHour =
     input.billing === "request" ? (messagesPerHour / 1_000_000) * input.prices.millionRequestsUsd : 0;

@@ -1,4 +1,5 @@
 import { MIB } from "../units/bytes.ts";
+import { type BillingMode, throttlingFlag } from "./billing-mode.ts";
 
 export interface GcloudInput {
   cpus: number;
@@ -8,7 +9,7 @@ export interface GcloudInput {
   minInstances: number;
   maxInstances: number;
   concurrency: number;
-  billing: "request" | "instance";
+  billing: BillingMode;
   executionEnvironment: "gen1" | "gen2" | null;
 }
 
@@ -28,7 +29,7 @@ export function gcloudCommand(input: GcloudInput): string {
     `--concurrency ${input.concurrency}`,
     `--min-instances ${input.minInstances}`,
     `--max-instances ${input.maxInstances}`,
-    input.billing === "request" ? "--cpu-throttling" : "--no-cpu-throttling",
+    throttlingFlag(input.billing),
   ];
   if (input.executionEnvironment) flags.push(`--execution-environment ${input.executionEnvironment}`);
   if (input.smol) flags.push("--update-env-vars BUN_OPTIONS=--smol");

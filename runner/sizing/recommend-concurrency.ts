@@ -26,7 +26,7 @@ export function concurrencyFindings(cells: CellSizing[], pick: SizePick | null):
   if (!cell || typeof measured !== "number" || cell.p99AtCeilingMs === null || !cell.ceilingPerSec) return [];
   // Below 1 vCPU Cloud Run allows concurrency 1 only (deployability.ts): there is nothing to choose.
   if (cell.cpus < 1) return [];
-  const ceiling = cell.ceilingPerSec.median;
+  const ceiling = cell.planningCeilingPerSec ?? cell.ceilingPerSec.median;
   const inFlight = ceiling * (cell.p99AtCeilingMs / 1000);
   const recommended = recommendConcurrency(ceiling, cell.p99AtCeilingMs, measured);
   const why =

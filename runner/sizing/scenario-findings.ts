@@ -1,6 +1,6 @@
 import { MIB } from "../units/bytes.ts";
+import { throttlingFlag } from "./billing-mode.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
-import { estimateCost } from "./cost-estimate.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
 import { rateText } from "./rate-text.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";
@@ -26,29 +26,33 @@ function throttlingStallFindings(cells: CellSizing[]): string[] {
   ];
 }
 
-/** served: the cells counted HTTP requests; in-process cells count messages, which request pricing only assumes. */
+/** The pick's bill under the cheaper billing mode, and what the other would cost (or why Cloud Run allows only one). */
 function billingFinding(
   pick: SizePick,
   settings: CloudRunSettings,
   unit: string | undefined,
   served: boolean,
 ): string[] {
-  const other = settings.billing === "request" ? "instance" : "request";
-  const billed = (billing: string) =>
-    `${billing}-based billing${billing === "request" && !served ? " (counting each message as one request)" : ""}`;
-  const otherCost = estimateCost({
-    ...settings,
-    ...pick,
-    billing: other,
-    prices: resolveUnitPrices({ ...settings, billing: other }),
-  });
+  const billing = pick.billing ?? "request";
+  const other = billing === "request" ? "instance" : "request";
+  const billed = (mode: string) =>
+    `${mode}-based billing${mode === "request" && !served ? " (counting each message as one request)" : ""}`;
+  const otherCost = pick.otherBillingCostPerHourUsd ?? null;
+  const otherText =
+    otherCost !== null
+      ? `${billed(other)} would cost $${otherCost.toFixed(2)}/h`
+      : pick.cpus < 1
+        ? `below 1 vCPU Cloud Run allows request-based billing only`
+        : `cloudRun.billing pins ${billing}-based billing`;
+  const fees =
+    ((settings.targetPerSec * 3600) / 1e6) * resolveUnitPrices(settings, "request").millionRequestsUsd;
   const requestShare =
-    settings.billing === "request"
-      ? ` Per-request fees are ${(((((settings.targetPerSec * 3600) / 1e6) * resolveUnitPrices(settings).millionRequestsUsd) / pick.costPerHourUsd) * 100).toFixed(0)}% of it.`
+    billing === "request" && pick.costPerHourUsd > 0
+      ? ` Per-request fees are ${((fees / pick.costPerHourUsd) * 100).toFixed(0)}% of it.`
       : "";
   return [
-    `At ${rateText(settings.targetPerSec, unit)} the pick costs $${pick.costPerHourUsd.toFixed(2)}/h under ${billed(settings.billing)}; ` +
-      `${billed(other)} would cost $${otherCost.costPerHourUsd.toFixed(2)}/h.${requestShare}`,
+    `At ${rateText(settings.targetPerSec, unit)} the pick costs $${pick.costPerHourUsd.toFixed(2)}/h under ${billed(billing)} ` +
+      `(${throttlingFlag(billing)}); ${otherText}.${requestShare}`,
   ];
 }
 
@@ -82,36 +86,53 @@ export function scenarioFindings(
     findings.push(
       `Unstable: ${sizeLabel(c)}: repetitions disagree in kind (${c.message}); never recommended.`,
     );
-  const disagree = cells.filter((c) => c.disagrees && c.status === "ok");
-  if (disagree.length > 0)
+  const wide = cells.filter((c) => c.spread?.wide && c.status === "ok");
+  if (wide.length > 0)
     findings.push(
-      `Disagrees (ceiling CV > 5% after up to ${Math.max(...disagree.map((c) => c.repetitions))} repetitions, or a repetition confirmed none): ` +
-        `${disagree.map((c) => `${sizeLabel(c)} (CV ${((c.ceilingPerSec?.cv ?? 0) * 100).toFixed(0)}%, ${c.repetitions} reps${spreadText(c, unit)})`).join(", ")}: ` +
-        `not recommended. ${disagreeCause(disagree)}`,
+      `Wide (ceiling CV > 5% after up to ${Math.max(...wide.map((c) => c.repetitions))} repetitions, or a repetition confirmed none): ` +
+        `${wide.map((c) => `${sizeLabel(c)} (CV ${((c.spread?.cv ?? 0) * 100).toFixed(0)}%, ${c.repetitions} reps${spreadText(c, unit)})`).join(", ")}: ` +
+        `each is planned on its lowest confirmed repetition and can still be picked. ${wideCause(wide)}`,
     );
-  const noisy = cells.filter((c) => c.noisy && !c.disagrees && c.status === "ok");
+  const contended = cells.filter((c) => (c.contendedRepetitions ?? 0) > 0);
+  if (contended.length > 0)
+    findings.push(
+      `Contended: other load on the host disturbed ${contended.map((c) => `${sizeLabel(c)} (${c.contendedRepetitions} of ${c.repetitions} reps${c.cellId === pick?.cellId ? ", the recommendation" : ""})`).join(", ")}, ` +
+        "even after a re-run: their figures may be low; re-run on a quiet host to confirm.",
+    );
+  const noisy = cells.filter((c) => c.noisy && !c.spread?.wide && c.status === "ok");
   if (noisy.length > 0)
     findings.push(
       `Noisy (ceiling CV > 10%): ${noisy.map(sizeLabel).join(", ")}: still eligible, but re-run before trusting small differences.`,
     );
-  if (settings.concurrency !== 1 && cells.some((c) => c.cpus < 1))
+  // Read from each cell: server-mode cells carry the concurrency they were measured with.
+  const subCoreAtHigher = cells.filter((c) => c.cpus < 1 && (c.concurrency ?? settings.concurrency) !== 1);
+  if (subCoreAtHigher.length > 0)
     findings.push(
-      "Cells below 1 vCPU are deployable only with concurrency 1 and request-based billing " +
-        "(set cloudRun.concurrency: 1, billing: request); with concurrency 1 an instance serves one request at a time.",
+      `${subCoreAtHigher.map(sizeLabel).join(", ")}: below 1 vCPU Cloud Run allows concurrency 1 only, and these were measured ` +
+        `at ${[...new Set(subCoreAtHigher.map((c) => c.concurrency ?? settings.concurrency))].join(", ")}. ` +
+        (subCoreAtHigher.some((c) => c.concurrency != null)
+          ? "Measure them at 1 (axes.concurrency with an exclude rule, as the bundled server profile does)."
+          : "Set cloudRun.concurrency: 1 to size them; an instance then serves one request at a time."),
+    );
+  if (settings.billing === "instance" && cells.some((c) => c.cpus < 1))
+    findings.push(
+      "Below 1 vCPU Cloud Run allows request-based billing only: cloudRun.billing: instance rules those sizes out.",
     );
   return findings;
 }
 
 /** ", lowest–highest unit" of a cell's ceilings, when it has any. */
 function spreadText(c: CellSizing, unit: string | undefined): string {
-  const spread = c.ceilingPerSec;
-  return spread ? `, ${Math.round(spread.min).toLocaleString("en-US")}–${rateText(spread.max, unit)}` : "";
+  const spread = c.spread;
+  return spread
+    ? `, ${Math.round(spread.minPerSec).toLocaleString("en-US")}–${rateText(spread.maxPerSec, unit)}`
+    : "";
 }
 
 /** Other load on the host, when some kept repetition saw it; else the workload's own spread. */
-function disagreeCause(cells: CellSizing[]): string {
+function wideCause(cells: CellSizing[]): string {
   const contended = cells.reduce((sum, c) => sum + (c.contendedRepetitions ?? 0), 0);
   if (contended > 0)
-    return `${contended} of their repetitions ran while other load on the host disturbed them (even after a re-run): re-run on a quiet host.`;
-  return "No repetition saw other load on the host, so the spread is the workload's own or the machine's (a VM's neighbours cannot be seen from inside it; bun bench/host-steadiness.ts tells which): plan with the lowest ceiling, or raise maxRepetitions.";
+    return `${contended} of their repetitions ran while other load on the host disturbed them (even after a re-run): re-run on a quiet host for a tighter figure.`;
+  return "No repetition saw other load on the host, so the spread is the workload's own or the machine's (a VM's neighbours cannot be seen from inside it; bun bench/host-steadiness.ts tells which); raise maxRepetitions for a tighter figure.";
 }

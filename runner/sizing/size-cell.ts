@@ -1,43 +1,49 @@
-import { MAX_CEILING_CV } from "../results/ceiling-statistics.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { spread } from "../results/spread.ts";
-import { type CellMeasurements, measureCell } from "./cell-measurements.ts";
-import type { UnitPrices } from "./cloud-run-prices.ts";
+import { allowedBillings } from "./billing-mode.ts";
+import { measureCell } from "./cell-measurements.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
-import { estimateCost } from "./cost-estimate.ts";
 import { checkDeployability } from "./deployability.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
+import { priceBillings } from "./price-billings.ts";
 import type { CellSizing } from "./sizing-report.ts";
 
-/** Sizes one finished cell: ceiling, latency, memory, deployability, instances, cost and eligibility. */
-export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices: UnitPrices): CellSizing {
+/**
+ * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):
+ * latency, memory, deployability, instances, both billing modes priced, and eligibility.
+ */
+export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSizing {
   const { cell } = record;
   const m = measureCell(record, settings.sloP99Ms);
   const sloP99Ms = settings.sloP99Ms ?? cell.sloP99Ms;
-  const ceiling = m.ceilingPerSec?.median ?? null;
+  const ceiling = m.planning.planningCeilingPerSec;
   const p99 = m.latencyAtCeiling?.p99Ms ?? null;
   const sloMet = ceiling !== null && ceiling > 0 && p99 !== null && p99 <= sloP99Ms;
   const headroom = memoryHeadroom(m.peakMemoryBytes, cell.memoryBytes);
   const concurrency = cell.concurrency ?? settings.concurrency;
-  const deployability = checkDeployability(cell.cpus, cell.memoryBytes, { ...settings, concurrency });
   const plan = planInstances(ceiling, settings);
-  const cost =
-    plan.instances === null
+  const priced =
+    plan.instances === null || ceiling === null
       ? null
-      : estimateCost({
-          ...settings,
-          instances: plan.instances,
-          cpus: cell.cpus,
-          memoryBytes: cell.memoryBytes,
-          prices,
-        });
+      : priceBillings(
+          {
+            cpus: cell.cpus,
+            memoryBytes: cell.memoryBytes,
+            instances: plan.instances,
+            ceilingPerSec: ceiling,
+            p50Ms: m.latencyAtCeiling?.p50Ms ?? null,
+            concurrency,
+          },
+          settings,
+        );
+  const billing = priced?.billing ?? allowedBillings(cell.cpus, settings.billing)[0] ?? "request";
+  const deployability = checkDeployability(cell.cpus, cell.memoryBytes, { billing, concurrency });
 
   const reasons: string[] = [];
   if (record.status !== "ok") reasons.push(`status ${record.status}: ${record.message}`);
-  if (m.disagrees) reasons.push(disagreement(m, record.repetitions.length));
   if (record.status === "ok" && !sloMet) reasons.push(`no load met the p99 SLO of ${sloP99Ms} ms`);
   if (headroom === null) reasons.push("peak memory unknown");
   else if (headroom < MIN_HEADROOM)
@@ -58,11 +64,14 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     okRepetitions: m.okResults.length,
     sloP99Ms,
     ceilingPerSec: m.ceilingPerSec,
+    planningCeilingPerSec: ceiling,
+    spread: m.planning.spread,
     noisy: m.noisy,
     unconfirmedRepetitions: m.unconfirmedRepetitions,
     disagrees: m.disagrees,
     cpuCoresAtCeiling: m.cpuCoresAtCeiling,
     cpuEvidence: m.cpuEvidence,
+    cpuQuotaShareAtCeiling: m.cpuCoresAtCeiling === null ? null : m.cpuCoresAtCeiling / cell.cpus,
     p50AtCeilingMs: m.latencyAtCeiling?.p50Ms ?? null,
     p95AtCeilingMs: m.latencyAtCeiling?.p95Ms ?? null,
     p99AtCeilingMs: p99,
@@ -77,8 +86,13 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     deployability,
     instances: plan.instances,
     fits: plan.fits,
-    costPerHourUsd: cost?.costPerHourUsd ?? null,
-    costPerMillionMessagesUsd: cost?.costPerMillionMessagesUsd ?? null,
+    costPerHourUsd: priced?.cost.costPerHourUsd ?? null,
+    costPerMillionMessagesUsd: priced?.cost.costPerMillionMessagesUsd ?? null,
+    billing,
+    costPerHourUsdByBilling: {
+      request: priced?.byBilling.request?.costPerHourUsd ?? null,
+      instance: priced?.byBilling.instance?.costPerHourUsd ?? null,
+    },
     smolDelta: null,
     eligible: reasons.length === 0,
     ineligibleReasons: reasons,
@@ -91,12 +105,4 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings, prices:
     rateUnit: rateUnitOf(cell),
     latencyKind: latencyKindOf(record),
   };
-}
-
-/** Why a disagreeing cell is never recommended, with the figures that say so. */
-function disagreement(m: CellMeasurements, repetitions: number): string {
-  const cv = `ceiling CV ${((m.ceilingPerSec?.cv ?? 0) * 100).toFixed(1)}% over ${repetitions} repetitions`;
-  const unconfirmed =
-    m.unconfirmedRepetitions > 0 ? `, ${m.unconfirmedRepetitions} of them confirmed no ceiling` : "";
-  return `disagrees: not recommended (${cv}${unconfirmed}; needs ≤ ${MAX_CEILING_CV * 100}%)`;
 }

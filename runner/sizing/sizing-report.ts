@@ -3,10 +3,13 @@ import { CellStatus, Spread } from "../results/cell-record.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { VariantComparison } from "../variants/comparison-row.ts";
+import { BillingMode } from "./billing-mode.ts";
+import { CeilingSpread } from "./ceiling-spread.ts";
 import { UnitPrices } from "./cloud-run-prices.ts";
 import { CloudRunSettings } from "./cloud-run-settings.ts";
 import { Deployability } from "./deployability.ts";
 import { OomRisk } from "./oom-risk.ts";
+import { ServiceRecommendation } from "./service-recommendation.ts";
 
 const nullableNumber = z.number().nullable();
 
@@ -40,13 +43,24 @@ export const CellSizing = z
     ceilingPerSec: Spread.nullable().describe(
       "median and spread over repetitions; an unconfirmed one counts as 0",
     ),
+    // Optional only so sizing.json files of schemaVersion 1 still parse.
+    planningCeilingPerSec: nullableNumber
+      .optional()
+      .describe(
+        "what instances and cost stand on: the median when repetitions agree, else the lowest confirmed",
+      ),
+    spread: CeilingSpread.nullable()
+      .optional()
+      .describe("the repetitions' spread beside the planning figure"),
     noisy: z.boolean(),
     // Optional only so sizing.json files written before these fields still parse.
     unconfirmedRepetitions: z.number().int().optional(),
     disagrees: z
       .boolean()
       .optional()
-      .describe("ceiling CV over 5% or some repetitions unconfirmed: not recommended"),
+      .describe(
+        "ceiling CV over 5% or some repetitions unconfirmed: wide (spread.wide), planned on its lowest",
+      ),
     cpuCoresAtCeiling: nullableNumber
       .optional()
       .describe("CPU cores busy at the ceiling (median over repetitions)"),
@@ -55,6 +69,9 @@ export const CellSizing = z
       .nullable()
       .optional()
       .describe("where cpuCoresAtCeiling came from"),
+    cpuQuotaShareAtCeiling: nullableNumber
+      .optional()
+      .describe("cpuCoresAtCeiling ÷ the cell's vCPU limit: 1 is the whole quota"),
     p50AtCeilingMs: nullableNumber,
     p95AtCeilingMs: nullableNumber,
     p99AtCeilingMs: nullableNumber,
@@ -73,8 +90,14 @@ export const CellSizing = z
     deployability: Deployability,
     instances: z.number().int().nullable(),
     fits: z.boolean(),
-    costPerHourUsd: nullableNumber,
+    costPerHourUsd: nullableNumber.describe("under `billing`, at the target"),
     costPerMillionMessagesUsd: nullableNumber,
+    billing: BillingMode.optional().describe("the cheaper billing mode Cloud Run allows for this size"),
+    costPerHourUsdByBilling: z
+      .object({ request: nullableNumber, instance: nullableNumber })
+      .strict()
+      .optional()
+      .describe("both modes priced; null where Cloud Run (or cloudRun.billing) does not allow it"),
     smolDelta: SmolDelta.nullable(),
     eligible: z.boolean(),
     ineligibleReasons: z.array(z.string()),
@@ -117,9 +140,20 @@ export const SizePick = z
     costPerHourUsd: z.number(),
     costPerMillionMessagesUsd: z.number(),
     p99AtCeilingMs: z.number(),
-    ceilingPerSec: z.number(),
+    ceilingPerSec: z.number().describe("median over repetitions"),
     noisy: z.boolean(),
     gcloud: z.string().describe("the deploy command with these flags"),
+    // Optional only so sizing.json files of schemaVersion 1 still parse.
+    planningCeilingPerSec: z.number().optional().describe("what the instance count stands on"),
+    wide: z.boolean().optional().describe("the cell's repetitions spread over 5%: planned on the lowest"),
+    concurrency: z.number().int().optional().describe("Cloud Run --concurrency"),
+    billing: BillingMode.optional(),
+    otherBillingCostPerHourUsd: nullableNumber
+      .optional()
+      .describe("the other billing mode's cost; null when Cloud Run does not allow it for this size"),
+    repetitions: z.number().int().optional(),
+    contendedRepetitions: z.number().int().optional().describe("of them, disturbed by other host load"),
+    warnings: z.array(z.string()).optional().describe("what the verdict rests on that a reader should weigh"),
   })
   .strict();
 export type SizePick = z.infer<typeof SizePick>;
@@ -146,14 +180,25 @@ export type ScenarioSizing = z.infer<typeof ScenarioSizing>;
 /** sizing.json: the whole answer for one run. */
 export const SizingReport = z
   .object({
-    schemaVersion: z.literal(1),
+    schemaVersion: z
+      .union([z.literal(1), z.literal(2)])
+      .describe("2: planning figures, both billing modes, serviceRecommendation"),
     runId: z.string(),
     generatedAt: z.iso.datetime(),
     settings: CloudRunSettings,
-    prices: UnitPrices.describe("unit prices used, for the settings' tier and billing"),
+    prices: z
+      .union([z.object({ request: UnitPrices, instance: UnitPrices }).strict(), UnitPrices])
+      .describe("unit prices of the settings' tier, per billing mode (schemaVersion 1: one mode's)"),
     pricesDated: z.string(),
     pricesSource: z.string(),
     assumptions: z.array(z.string()),
+    serviceRecommendation: ServiceRecommendation.nullable()
+      .optional()
+      .describe("one size for the whole service at the target, its scenarios mixed by cloudRun.traffic"),
+    serviceFindings: z
+      .array(z.string())
+      .optional()
+      .describe("how the service answer was reached, or why none"),
     scenarios: z.array(ScenarioSizing),
     searchCost: z
       .object({

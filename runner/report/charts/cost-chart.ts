@@ -3,11 +3,12 @@ import { fmt } from "../fmt.ts";
 import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";
 
-/** Cost per hour at the target against the ceiling; the recommendation is a star. */
-export function costVsCeiling(s: ScenarioSizing): Record<string, unknown> {
+/** Cost per hour at the target against the planning ceiling; the recommendation is a star; null when none is priced. */
+export function costVsCeiling(s: ScenarioSizing): Record<string, unknown> | null {
   const priced = s.cells.filter((c) => c.costPerHourUsd !== null && c.ceilingPerSec);
+  if (priced.length === 0) return null;
   const point = (c: CellSizing) => ({
-    x: Math.round(c.ceilingPerSec?.median ?? 0),
+    x: Math.round(c.planningCeilingPerSec ?? c.ceilingPerSec?.median ?? 0),
     y: Number((c.costPerHourUsd ?? 0).toFixed(4)),
     label: fmt.shortSize(c),
   });
@@ -48,7 +49,7 @@ export function costVsCeiling(s: ScenarioSizing): Record<string, unknown> {
     },
     options: {
       scales: {
-        x: chartStyle.axis(`ceiling per instance (${measureLabels.unit(s)})`),
+        x: chartStyle.axis(`planning ceiling per instance (${measureLabels.unit(s)})`),
         y: chartStyle.axis("cost at target ($/hour)"),
       },
     },

@@ -3,9 +3,10 @@ import { MIB } from "../../units/bytes.ts";
 import { fmt } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
 
-/** Peak memory bars coloured by OOM risk, with each cell's limit marked. */
-export function memoryVsLimit(s: ScenarioSizing): Record<string, unknown> {
+/** Peak memory bars coloured by OOM risk, with each cell's limit marked; null when no peak was measured. */
+export function memoryVsLimit(s: ScenarioSizing): Record<string, unknown> | null {
   const cells = s.cells.filter((c) => c.peakMemoryBytes !== null);
+  if (cells.length === 0) return null;
   return {
     type: "bar",
     data: {

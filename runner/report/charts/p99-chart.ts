@@ -12,9 +12,13 @@ const stepsOf = (record: CellRecord | undefined): LoadStep[] =>
     .filter((step) => step.phase !== "probe")
     .sort((a, b) => a.offeredPerSec - b.offeredPerSec);
 
-/** p99 against offered load from each cell's load steps, with the SLO line and the knees. */
-export function p99VsLoad(s: ScenarioSizing, records: Map<string, CellRecord>): Record<string, unknown> {
+/** p99 against offered load from each cell's load steps, with the SLO line and the knees; null without steps. */
+export function p99VsLoad(
+  s: ScenarioSizing,
+  records: Map<string, CellRecord>,
+): Record<string, unknown> | null {
   const cells = s.cells.filter((c) => c.status === "ok" && stepsOf(records.get(c.cellId)).length > 0);
+  if (cells.length === 0) return null;
   const datasets: Array<Record<string, unknown>> = cells.map((c, i) => ({
     label: fmt.shortSize(c),
     data: stepsOf(records.get(c.cellId)).map((st) => ({

@@ -4,14 +4,15 @@ import { fmt } from "../fmt.ts";
 import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";
 
-/** Ceiling bars and peak-memory points, --smol next to default. */
-export function smolVsDefault(s: ScenarioSizing): Record<string, unknown> {
+/** Ceiling bars and peak-memory points, --smol next to default; null when no cell has a --smol twin. */
+export function smolVsDefault(s: ScenarioSizing): Record<string, unknown> | null {
   const pairs = s.cells
     .filter((c) => c.smolDelta)
     .map((smol) => ({
       smol,
       base: s.cells.find((c) => c.cellId === smol.smolDelta?.baselineCellId) as CellSizing,
     }));
+  if (pairs.length === 0) return null;
   const labels = pairs.map((p) => fmt.shortSize({ ...p.base, smol: false }));
   const ceiling = (c: CellSizing) => Math.round(c.ceilingPerSec?.median ?? 0);
   const mem = (c: CellSizing) => Math.round((c.peakMemoryBytes ?? 0) / MIB);

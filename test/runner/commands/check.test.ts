@@ -78,7 +78,7 @@ describe("check verdicts", () => {
     const args = [...size, "--target", "100", "--instances", "1"];
     const quiet = await run(args, fakeRunner([[9000]], { ceilingJitter: 0.2 }));
     expect(quiet.out).toContain(
-      "the host was quiet, so the ceiling varies between containers; gate on its lowest",
+      "the host was quiet, so the ceiling varies between containers; gated on its lowest confirmed",
     );
     const runner = fakeRunner([[9000]], { ceilingJitter: 0.2 });
     const runCells: CheckCommandDeps["runCells"] = async (s) =>

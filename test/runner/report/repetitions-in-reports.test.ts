@@ -23,27 +23,33 @@ const report = buildSizingReport(records, {
   generatedAt: "2026-11-01T00:00:00.000Z",
 });
 
-describe("every exporter shows the repetitions run, the CV and a disagreeing cell", () => {
+describe("every exporter shows the planning figure, the spread beside it, the repetitions run and a wide cell", () => {
   test("terminal", () => {
     const text = terminalTables(report);
-    expect(text).toMatch(/│ 2\.0% +│ 3\/3 ok/);
-    expect(text).toMatch(/│ 15\.0% +│ 6\/6 ok/);
-    expect(text).toContain("ok, disagrees: not recommended");
+    expect(text).toMatch(/│ 9,000 +│ 8,820–9,180, CV 2\.0% +│ 3\/3 ok/);
+    expect(text).toMatch(/│ 7,200 \(lowest\) +│ 7,200–10,800, CV 15\.0% +│ 6\/6 ok/);
+    expect(text).toContain("ok, wide");
   });
   test("Markdown", () => {
     const md = reportMarkdown(report);
-    expect(md).toContain("| 15.0% disagrees: not recommended | 6/6 ok |");
+    expect(md).toContain("| 7,200 (lowest) | 7,200–10,800, CV 15.0% wide | 6/6 ok |");
   });
   test("HTML", () => {
     const html = reportHtml(report, records, "");
-    expect(html).toContain("15.0%, 6/6 ok <b>⚠ disagrees: not recommended</b>");
+    expect(html).toContain("<td>7,200 (lowest)</td><td>7,200–10,800, CV 15.0%, 6/6 ok <b>⚠ wide</b>");
   });
   test("CSV", () => {
     const [header, ...rows] = sizingCsv(report).trimEnd().split("\n");
     const columns = (header ?? "").split(",");
     const row = (rows.find((r) => r.includes("cpu2")) ?? "").split(",");
     const at = (name: string) => row[columns.indexOf(name)];
-    expect([at("repetitions_run"), at("disagrees")]).toEqual(["6", "true"]);
+    expect([at("repetitions_run"), at("disagrees"), at("wide"), at("planning_basis")]).toEqual([
+      "6",
+      "true",
+      "true",
+      "lowest-confirmed",
+    ]);
+    expect(Number(at("planning_ceiling_per_sec"))).toBe(7200);
     expect(Number(at("ceiling_cv"))).toBeCloseTo(0.15, 2);
   });
   test("the p99 chart marks the confirming step, the one the tables report", () => {

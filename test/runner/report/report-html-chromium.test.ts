@@ -67,17 +67,41 @@ describe.skipIf(!CHROMIUM)("report.html in headless Chromium", () => {
   );
 
   test(
-    "a server-mode run's charts render too: per-scenario charts, storm connections and memory, backlog over time",
+    "a server-mode run: a correct header, concurrency and startup in every table, no empty chart, all charts drawn",
     async () => {
       const records = await serviceRun("run-html-service");
-      const runDir = await writeFixtureRun(await tempResultsDir(), "run-html-service", records);
+      const runDir = await writeFixtureRun(await tempResultsDir(), "run-html-service", records, {
+        cloudRun: { targetPerSec: 2000, traffic: { ingest: 0.8, e2e: 0.2 } },
+      });
       const { files } = await exportReports(runDir, { print: false });
       const dom = await chromium(["--virtual-time-budget=5000", "--dump-dom", `file://${files.reportHtml}`]);
-      // ingest and e2e: 5 charts each; the storm 2, the queue 1.
-      expect(Number(dom.match(/data-charts-expected="(\d+)"/)?.[1])).toBe(13);
-      expect(Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1])).toBe(13);
+      // ingest and e2e: 4 charts each (no cell ran with --smol, so no --smol chart); the storm 2, the queue 1.
+      expect(Number(dom.match(/data-charts-expected="(\d+)"/)?.[1])).toBe(11);
+      expect(Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1])).toBe(11);
+      expect(dom.match(/<canvas[^>]*data-rendered="true"/g)?.length).toBe(11);
+      expect(dom).not.toContain("--smol vs default");
       for (const id of ["chart-fixed-0-connections", "chart-fixed-0-memory", "chart-fixed-1-backlog"])
         expect(dom).toMatch(new RegExp(`<canvas id="${id}"[^>]*data-rendered="true"`));
+      // The header names the concurrency each size ran at (0.5 vCPU at 1, 1 vCPU at 80), never one figure for all.
+      const header = dom.match(/<p class="muted" id="settings">([^<]*)<\/p>/)?.[1] ?? "";
+      expect(header).toContain("concurrency as measured: 1 (0.5 vCPU), 80 (1 vCPU)");
+      expect(header).not.toMatch(/concurrency 80[,.]/);
+      // One answer for the whole service above the per-workload sections.
+      expect(dom.indexOf('<section id="service">')).toBeLessThan(dom.indexOf('<section id="ingest">'));
+      // Every table of the whole service and of the searched workloads shows concurrency and startup.
+      for (const id of ["service", "ingest", "e2e"]) {
+        const section = dom.slice(
+          dom.indexOf(`<section id="${id}">`),
+          dom.indexOf("</section>", dom.indexOf(`<section id="${id}">`)),
+        );
+        const tables = section.match(/<table>.*?<\/tr>/gs) ?? [];
+        expect(tables.length).toBeGreaterThanOrEqual(id === "service" ? 1 : 2);
+        for (const head of tables) {
+          expect(head).toContain("<th>concurrency</th>");
+          expect(head).toMatch(/<th>startup ms/);
+          expect(head).toContain("CPU at ceiling (cores, quota)");
+        }
+      }
     },
     CHROMIUM_TIMEOUT_MS,
   );

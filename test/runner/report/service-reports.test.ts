@@ -61,11 +61,11 @@ describe("units and latency kinds in every exporter", () => {
 
   test("report.md: server cells say req/s (or the script's publishes/s), in-container cells msg/s", () => {
     const header = (heading: string) => mdRows(heading)[0];
-    expect(header("## ingest")).toContain("ceiling req/s (min–max)");
+    expect(header("## ingest")).toContain("planning ceiling req/s");
     expect(header("## ingest")).toContain("request p50/p95/p99 ms");
-    expect(header("## e2e")).toContain("ceiling publishes/s (min–max)");
+    expect(header("## e2e")).toContain("planning ceiling publishes/s");
     expect(header("## e2e")).toContain("end-to-end p50/p95/p99 ms");
-    expect(header("## throughput")).toContain("ceiling msg/s (min–max)");
+    expect(header("## throughput")).toContain("planning ceiling msg/s");
     expect(md).toContain("for 5,000 req/s at request p99 ≤ 50 ms");
     expect(md).toContain("for 5,000 publishes/s at end-to-end p99 ≤ 50 ms");
     expect(md).toContain("per million messages");
@@ -74,9 +74,9 @@ describe("units and latency kinds in every exporter", () => {
   });
 
   test("report.html: tables and chart axes name the unit and the latency", () => {
-    expect(html).toContain("<th>ceiling req/s (min–max)</th>");
-    expect(html).toContain("<th>ceiling publishes/s (min–max)</th>");
-    expect(html).toContain("<th>ceiling msg/s (min–max)</th>");
+    expect(html).toContain("<th>planning ceiling req/s</th>");
+    expect(html).toContain("<th>planning ceiling publishes/s</th>");
+    expect(html).toContain("<th>planning ceiling msg/s</th>");
     expect(html).toContain("<th>end-to-end p50/p95/p99 ms</th>");
     expect(html).toContain('"text":"offered load (req/s)"');
     expect(html).toContain('"text":"offered load (publishes/s)"');
@@ -85,9 +85,9 @@ describe("units and latency kinds in every exporter", () => {
   });
 
   test("terminal and CSV say the same", () => {
-    expect(exported.terminal).toContain("ceiling req/s");
-    expect(exported.terminal).toContain("ceiling publishes/s");
-    expect(exported.terminal).toContain("ceiling msg/s");
+    expect(exported.terminal).toContain("planning req/s");
+    expect(exported.terminal).toContain("planning publishes/s");
+    expect(exported.terminal).toContain("planning msg/s");
     const [header = [], ...rows] = csv;
     const unit = header.indexOf("rate_unit");
     const kind = header.indexOf("latency_kind");

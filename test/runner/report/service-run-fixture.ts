@@ -1,39 +1,52 @@
-import { resolve } from "node:path";
 import { CellRecord, type RepetitionStatus } from "../../../runner/results/cell-record.ts";
 import { type FakeCell, fakeCellRecord } from "../sizing/fixture-builder.ts";
 
-const STEP_DIR = resolve(import.meta.dir, "../../../scenarios/service/step");
-/** The bundled scripts' text, as a planned cell carries it (their declarations decide units and latency). */
-export const stepScript = (name: string) => Bun.file(`${STEP_DIR}/${name}`).text();
+/** What a workload module declares (generator/describe.ts): its unit and which latency it times. */
+export interface Declared {
+  rateUnit?: string | null;
+  latency?: "request" | "end-to-end";
+}
 
-function serviceBlock(script: string, fixed: boolean) {
+/** The bundled workloads' declarations: ingest counts requests, e2e publishes timed end to end. */
+export const INGEST: Declared = { rateUnit: null, latency: "request" };
+export const E2E: Declared = { rateUnit: "publishes/s", latency: "end-to-end" };
+
+function serviceBlock(workload: Declared, fixed: boolean) {
   return {
     port: 8080,
     readyPath: "/healthz",
     readyTimeoutSeconds: 30,
     stepSeconds: 2,
     requests: [],
-    script,
-    scriptPath: "scenarios/service/step/fixture.js",
+    script: null,
+    scriptPath: "generator/workloads/fixture.ts",
+    workload: {
+      shape: fixed ? "fixed" : "paced",
+      rateUnit: workload.rateUnit ?? null,
+      latency: workload.latency ?? "request",
+      flags: {},
+      imagePath: null,
+    },
     ...(fixed ? { fixed: true } : {}),
     holderImage: "bun-capacity/bun-base:test",
-    generator: {
-      name: "k6",
-      version: "1.1.0",
-      image: "bun-capacity/k6:test",
-      maxRatePerSec: null,
-      cpuSecondsPer1000: null,
-    },
+    generator: { name: "bun-generator", version: "0.1.0", image: "bun-capacity/generator:test", calibration: null },
     sidecars: [],
   };
 }
 
-/** A server-mode ceiling-search cell running `script` (its text). */
-export function servedRecord(spec: FakeCell & { script: string }): CellRecord {
+/** A server-mode ceiling-search cell running a workload that declares `workload`, measured at `concurrency`. */
+export function servedRecord(spec: FakeCell & { workload: Declared; concurrency?: number }): CellRecord {
   const base = fakeCellRecord(spec);
+  const concurrency = spec.concurrency ?? 80;
   return CellRecord.parse({
     ...base,
-    cell: { ...base.cell, mode: "service", concurrency: 80, service: serviceBlock(spec.script, false) },
+    cell: {
+      ...base.cell,
+      id: `${base.cell.id}__c${concurrency}`,
+      mode: "service",
+      concurrency,
+      service: serviceBlock(spec.workload, false),
+    },
   });
 }
 
@@ -90,7 +103,7 @@ export function fixedRecord(spec: FixedSpec): CellRecord {
       mode: "service",
       concurrency: 80,
       ...(spec.nofile ? { nofile: spec.nofile } : {}),
-      service: serviceBlock(`// ${spec.workload}`, true),
+      service: serviceBlock({}, true),
     },
   });
 }
@@ -108,20 +121,18 @@ export const backlogTimeline = (
   [produceMs + drainMs, 0],
 ];
 
-/** A server-mode run: ingest (req/s), e2e (publishes/s, end-to-end), a storm (one cell at its fd limit), a queue drain. */
+/**
+ * A server-mode run as the bundled server profile measures it: ingest (req/s) and e2e (publishes/s, end-to-end) at
+ * 0.5 vCPU (concurrency 1) and 1 vCPU (concurrency 80), a storm (one cell at its fd limit), a queue drain.
+ */
 export async function serviceRun(runId: string): Promise<CellRecord[]> {
-  const [ingest, e2e] = await Promise.all([stepScript("ingest-step.js"), stepScript("e2e-step.js")]);
-  const served = [0.5, 1].flatMap((cpus) => [
-    servedRecord({
-      runId,
-      scenario: "ingest",
-      cpus,
-      memoryMiB: 512,
-      ceilingPerSec: 3000 * cpus,
-      script: ingest,
-    }),
-    servedRecord({ runId, scenario: "e2e", cpus, memoryMiB: 512, ceilingPerSec: 800 * cpus, script: e2e }),
-  ]);
+  const served = [0.5, 1].flatMap((cpus) => {
+    const common = { runId, cpus, memoryMiB: 512, concurrency: cpus < 1 ? 1 : 80, stepCores: cpus * 0.9 };
+    return [
+      servedRecord({ ...common, scenario: "ingest", ceilingPerSec: 3000 * cpus, workload: INGEST }),
+      servedRecord({ ...common, scenario: "e2e", ceilingPerSec: 800 * cpus, workload: E2E }),
+    ];
+  });
   const storm = (connected: number) => ({
     figures: {
       connectedCount: connected,

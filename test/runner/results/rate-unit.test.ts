@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { latencyKindOf } from "../../../runner/results/latency-kind.ts";
 import { rateUnitOf } from "../../../runner/results/rate-unit.ts";
-import { servedRecord, stepScript } from "../report/service-run-fixture.ts";
+import { type Declared, E2E, INGEST, servedRecord } from "../report/service-run-fixture.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 
-const served = (script: string) => servedRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 100, script });
+const served = (workload: Declared) => servedRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 100, workload });
 
 describe("rateUnitOf / latencyKindOf", () => {
   test("in-container scenarios count messages; their latency is the scenario's own", () => {
@@ -17,19 +17,17 @@ describe("rateUnitOf / latencyKindOf", () => {
     expect(latencyKindOf({ ...record, repetitions: [] })).toBeNull();
   });
 
-  test("server mode counts requests and times them, unless the script declares otherwise", async () => {
-    const ingest = served(await stepScript("ingest-step.js"));
+  test("server mode counts requests and times them, unless the workload declares otherwise", () => {
+    const ingest = served(INGEST);
     expect(rateUnitOf(ingest.cell)).toBe("req/s");
     expect(latencyKindOf(ingest)).toBe("request");
-    const e2e = served(await stepScript("e2e-step.js"));
+    const e2e = served(E2E);
     expect(rateUnitOf(e2e.cell)).toBe("publishes/s");
     expect(latencyKindOf(e2e)).toBe("end-to-end");
   });
 
   test("a malformed declaration is ignored: requests are what the generator paced", () => {
-    expect(rateUnitOf(served("// bc-rate-unit: Widgets per sec\n").cell)).toBe("req/s");
-    expect(rateUnitOf(served("// bc-rate-unit: orders/s\n").cell)).toBe("orders/s");
-    expect(rateUnitOf(served("const x = 1; // bc-rate-unit: orders/s\n").cell)).toBe("req/s");
-    expect(latencyKindOf(served("// bc-latency: whenever\n"))).toBe("request");
+    expect(rateUnitOf(served({ rateUnit: "Widgets per sec" }).cell)).toBe("req/s");
+    expect(rateUnitOf(served({ rateUnit: "orders/s" }).cell)).toBe("orders/s");
   });
 });

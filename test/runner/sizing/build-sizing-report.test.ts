@@ -30,8 +30,11 @@ describe("buildSizingReport on the fixture matrix", () => {
     expect(s?.recommendation?.instances).toBe(2);
     expect(s?.recommendation?.gcloud).toBe(
       "gcloud run deploy SERVICE --image IMAGE --cpu 1 --memory 256Mi --concurrency 80 --min-instances 0 " +
-        "--max-instances 4 --cpu-throttling --execution-environment gen1",
+        "--max-instances 4 --no-cpu-throttling --execution-environment gen1",
     );
+    // At 10,000 msg/s request fees dwarf compute: instance-based billing is the cheaper, and the pick says so.
+    expect(s?.recommendation?.billing).toBe("instance");
+    expect(s?.recommendation?.otherBillingCostPerHourUsd).toBeGreaterThan(s?.recommendation?.costPerHourUsd ?? 0);
     expect(s?.picks.fastest?.cpus).toBe(2);
   });
   test("sub-1-vCPU cells are shown as not deployable under concurrency 80", () => {
@@ -67,37 +70,57 @@ describe("eligibility", () => {
     expect(s.cells.find((c) => c.cellId === unstable.cell.id)?.eligible).toBe(false);
     expect(s.findings.join()).toContain("Unstable");
   });
-  test("a cell whose ceilings disagree (CV over 5%) is never recommended and says why", () => {
+  test("a wide cell (CV over 5%) is still recommended on its lowest repetition, and says so", () => {
     const wide = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000, ceilingJitter: 0.07 });
     const s = only([wide]);
-    expect(s.recommendation).toBeNull();
-    expect(s.cells[0]).toMatchObject({ disagrees: true, eligible: false, repetitions: 3 });
-    expect(s.cells[0]?.ineligibleReasons.join()).toContain(
-      "disagrees: not recommended (ceiling CV 7.0% over 3",
-    );
-    const finding = s.findings.find((f) => f.startsWith("Disagrees")) ?? "";
-    // The spread, lowest to highest, so a user can plan with the lowest.
-    const { min, max } = s.cells[0]?.ceilingPerSec ?? { min: 0, max: 0 };
-    expect(min).toBeLessThan(max);
-    expect(finding).toContain(
-      `${Math.round(min).toLocaleString("en-US")}–${Math.round(max).toLocaleString("en-US")}`,
-    );
-    // No repetition saw other host load: the spread is the workload's or the machine's.
+    const c = s.cells[0];
+    expect(c).toMatchObject({ disagrees: true, eligible: true, repetitions: 3 });
+    expect(c?.spread).toMatchObject({ wide: true, basis: "lowest-confirmed", repetitions: 3 });
+    expect(c?.spread?.cv).toBeCloseTo(0.07, 3);
+    expect(c?.planningCeilingPerSec).toBeCloseTo(9000 * 0.93, 6);
+    // The instance count stands on the lowest repetition, not the median.
+    expect(s.recommendation).toMatchObject({ cellId: wide.cell.id, wide: true, instances: 2 });
+    expect(s.recommendation?.planningCeilingPerSec).toBeCloseTo(8370, 6);
+    expect(s.recommendation?.warnings?.[0]).toContain("wide: planned on its lowest confirmed repetition, 8,370 msg/s");
+    const finding = s.findings.find((f) => f.startsWith("Wide")) ?? "";
+    expect(finding).toContain("8,370–9,630 msg/s");
+    expect(finding).toContain("can still be picked");
     expect(finding).toContain("the workload's own or the machine's");
     const rep = wide.repetitions[1];
     if (rep) rep.contended = true;
-    const contended = only([wide]).findings.find((f) => f.startsWith("Disagrees")) ?? "";
+    const contended = only([wide]).findings.find((f) => f.startsWith("Wide")) ?? "";
     expect(contended).toContain("1 of their repetitions ran while other load on the host disturbed them");
-    expect(contended).toContain("re-run on a quiet host");
   });
-  test("a repetition that confirmed no ceiling makes the cell disagree, even from an older record", () => {
+  test("a repetition that confirmed no ceiling makes the cell wide, even from an older record", () => {
     const rec = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000 });
     const last = rec.repetitions[2]?.result?.ceiling;
     if (last) last.ceilingPerSec = null; // the stored summary (written by older code) still says all three agreed
     const c = only([rec]).cells[0];
     expect(c?.ceilingPerSec?.min).toBe(0);
-    expect(c).toMatchObject({ disagrees: true, unconfirmedRepetitions: 1, eligible: false });
-    expect(c?.ineligibleReasons.join()).toContain("1 of them confirmed no ceiling");
+    expect(c).toMatchObject({ disagrees: true, unconfirmedRepetitions: 1, eligible: true });
+    expect(c?.spread).toMatchObject({ wide: true, confirmedRepetitions: 2, minPerSec: 0 });
+    expect(c?.planningCeilingPerSec).toBeCloseTo(9000 * 0.98, 6); // the lowest that confirmed
+  });
+  test("a cell with no confirmed repetition has no planning figure and is left out", () => {
+    const none = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000 });
+    for (const r of none.repetitions) if (r.result?.ceiling) r.result.ceiling.ceilingPerSec = null;
+    const s = only([none]);
+    expect(s.cells[0]).toMatchObject({ planningCeilingPerSec: null, spread: null, eligible: false });
+    expect(s.recommendation).toBeNull();
+  });
+  test("a contended recommended cell carries its warning, with the share of its repetitions disturbed", () => {
+    const rec = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 9000, peakMemoryMiB: 200 });
+    for (const r of rec.repetitions.slice(0, 2)) r.contended = true;
+    const s = only([rec]);
+    expect(s.recommendation?.cellId).toBe(rec.cell.id);
+    expect(s.recommendation?.contendedRepetitions).toBe(2);
+    expect(s.recommendation?.warnings).toContain(
+      "rests on contended repetitions: 2 of 3 (67%) ran while other load on the host disturbed them (even after a re-run); re-run on a quiet host to confirm",
+    );
+    const finding = s.findings.find((f) => f.startsWith("Contended")) ?? "";
+    expect(finding).toContain("1 vCPU / 512 MiB (2 of 3 reps, the recommendation)");
+    const quiet = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 9000, peakMemoryMiB: 200 });
+    expect(only([quiet]).recommendation?.warnings).toEqual([]);
   });
   test("under 20% memory headroom is not eligible", () => {
     const tight = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 9000, peakMemoryMiB: 240 });
@@ -198,7 +221,7 @@ describe("CPU throttling below 1 vCPU", () => {
 
 describe("the billing comparison", () => {
   const billing = (records: CellRecord[]) =>
-    only(records, { billing: "instance", targetPerSec: 1000 }).findings.find((f) => f.startsWith("At ")) ??
+    only(records, { targetPerSec: 1000 }).findings.find((f) => f.startsWith("At ")) ??
     "";
 
   test("in-process cells count messages: request pricing says it counts each message as one request", () => {

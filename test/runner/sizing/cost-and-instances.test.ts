@@ -47,6 +47,19 @@ describe("estimateCost", () => {
     expect(cost.costPerHourUsd).toBeCloseTo(compute + requests, 10);
     expect(cost.costPerMillionMessagesUsd).toBeCloseTo((compute + requests) / 36, 10);
   });
+  test("request-based compute is billed only for the busy share of the hour", () => {
+    const input = {
+      instances: 2,
+      cpus: 1,
+      memoryBytes: 512 * MIB,
+      targetPerSec: 10_000,
+      billing: "request" as const,
+      prices: DEFAULT_PRICES.tier1.request,
+    };
+    const compute = 2 * (1 * 0.000024 + 0.5 * 0.0000025) * 3600;
+    const requests = 36 * 0.4;
+    expect(estimateCost({ ...input, billedShare: 0.25 }).costPerHourUsd).toBeCloseTo(compute * 0.25 + requests, 10);
+  });
   test("instance-based: compute only", () => {
     const cost = estimateCost({
       instances: 2,
@@ -62,13 +75,14 @@ describe("estimateCost", () => {
 
 describe("prices", () => {
   test("tier 2 instance-based is derived from tier 1 × 1.4", () => {
-    const p = resolveUnitPrices(CloudRunSettings.parse({ regionTier: 2, billing: "instance" }));
+    const p = resolveUnitPrices(CloudRunSettings.parse({ regionTier: 2 }), "instance");
     expect(p.vcpuSecondUsd).toBeCloseTo(0.0000252, 12);
     expect(p.gibSecondUsd).toBeCloseTo(0.0000028, 12);
   });
   test("overrides replace single prices", () => {
     const p = resolveUnitPrices(
       CloudRunSettings.parse({ prices: { tier1: { request: { millionRequestsUsd: 0 } } } }),
+      "request",
     );
     expect(p).toEqual({ vcpuSecondUsd: 0.000024, gibSecondUsd: 0.0000025, millionRequestsUsd: 0 });
   });

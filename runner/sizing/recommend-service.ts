@@ -1,0 +1,186 @@
+import { MIB } from "../units/bytes.ts";
+import type { CloudRunSettings } from "./cloud-run-settings.ts";
+import { checkDeployability } from "./deployability.ts";
+import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
+import { planInstances } from "./instance-plan.ts";
+import { MIXED_CAPACITY_ASSUMPTION, mixedCapacity } from "./mixed-capacity.ts";
+import { MIN_HEADROOM } from "./oom-risk.ts";
+import { type BillingPrices, priceBillings } from "./price-billings.ts";
+import { rateText } from "./rate-text.ts";
+import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
+import type { CellSizing, ScenarioSizing } from "./sizing-report.ts";
+import { trafficShares } from "./traffic-shares.ts";
+import { contentionWarning } from "./verdict-warnings.ts";
+
+export interface ServiceAnswer {
+  recommendation: ServiceRecommendation | null;
+  findings: string[];
+}
+
+interface Candidate {
+  cells: Array<{ cell: CellSizing; share: number }>;
+  mixedPerSec: number;
+  instances: number;
+  priced: BillingPrices;
+}
+
+/** Everything but the instance cap: a cell the mix may stand on (its own instance count no longer applies). */
+const usable = (c: CellSizing) =>
+  c.status === "ok" &&
+  c.sloMet &&
+  (c.planningCeilingPerSec ?? 0) > 0 &&
+  c.memoryHeadroom !== null &&
+  c.memoryHeadroom >= MIN_HEADROOM &&
+  c.deployability.deployable;
+
+const concurrencyOf = (c: CellSizing, settings: CloudRunSettings) => c.concurrency ?? settings.concurrency;
+const sizeKey = (c: CellSizing, settings: CloudRunSettings) =>
+  `${c.cpus}|${c.memoryBytes}|${c.smol}|${concurrencyOf(c, settings)}`;
+const sizeText = (c: Pick<CellSizing, "cpus" | "memoryBytes" | "smol">) =>
+  `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`;
+
+/** Per size, each scenario's weakest usable cell there (a scenario with flag axes has several). */
+function cellsBySize(sections: ScenarioSizing[], settings: CloudRunSettings) {
+  const bySize = new Map<string, Map<string, CellSizing>>();
+  for (const s of sections)
+    for (const c of s.cells.filter(usable)) {
+      const key = sizeKey(c, settings);
+      const at = bySize.get(key) ?? new Map<string, CellSizing>();
+      const held = at.get(s.scenario);
+      if (!held || (c.planningCeilingPerSec ?? 0) < (held.planningCeilingPerSec ?? 0)) at.set(s.scenario, c);
+      bySize.set(key, at);
+    }
+  return bySize;
+}
+
+function candidate(
+  at: Map<string, CellSizing>,
+  shares: Map<string, number>,
+  settings: CloudRunSettings,
+): Candidate | null {
+  const cells = [...shares].map(([scenario, share]) => ({ cell: at.get(scenario), share }));
+  if (cells.some((p) => p.cell === undefined)) return null;
+  const parts = cells as Array<{ cell: CellSizing; share: number }>;
+  const mixedPerSec = mixedCapacity(
+    parts.map((p) => ({ share: p.share, ceilingPerSec: p.cell.planningCeilingPerSec ?? 0 })),
+  );
+  const first = parts[0]?.cell;
+  if (mixedPerSec === null || !first) return null;
+  const plan = planInstances(mixedPerSec, settings);
+  if (!plan.fits || plan.instances === null) return null;
+  const p50s = parts.map((p) => p.cell.p50AtCeilingMs);
+  const p50Ms = p50s.every((v) => v !== null)
+    ? parts.reduce((sum, p) => sum + p.share * (p.cell.p50AtCeilingMs ?? 0), 0)
+    : null;
+  const concurrency = concurrencyOf(first, settings);
+  const size = {
+    cpus: first.cpus,
+    memoryBytes: first.memoryBytes,
+    instances: plan.instances,
+    ceilingPerSec: mixedPerSec,
+    p50Ms,
+    concurrency,
+  };
+  const priced = priceBillings(size, settings);
+  if (!checkDeployability(first.cpus, first.memoryBytes, { billing: priced.billing, concurrency }).deployable)
+    return null;
+  return { cells: parts, mixedPerSec, instances: plan.instances, priced };
+}
+
+function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceRecommendation {
+  const first = best.cells[0]?.cell as CellSizing;
+  const concurrency = concurrencyOf(first, settings);
+  const maxInstances = settings.maxInstances ?? Math.max(best.instances * MAX_INSTANCES_FACTOR, 1);
+  const other = best.priced.billing === "request" ? "instance" : "request";
+  const workloads: ServiceWorkload[] = best.cells.map(({ cell, share }) => ({
+    scenario: cell.scenario,
+    share,
+    cellId: cell.cellId,
+    planningCeilingPerSec: cell.planningCeilingPerSec ?? 0,
+    wide: cell.spread?.wide ?? false,
+    repetitions: cell.repetitions,
+    contendedRepetitions: cell.contendedRepetitions ?? 0,
+    cpuCoresAtCeiling: cell.cpuCoresAtCeiling ?? null,
+  }));
+  const repetitions = workloads.reduce((sum, w) => sum + w.repetitions, 0);
+  const contended = workloads.reduce((sum, w) => sum + w.contendedRepetitions, 0);
+  const warnings = workloads
+    .filter((w) => w.wide)
+    .map((w) => `${w.scenario} is wide: planned on its lowest confirmed repetition`);
+  const contention = contentionWarning(contended, repetitions);
+  if (contention) warnings.push(contention);
+  return {
+    cpus: first.cpus,
+    memoryBytes: first.memoryBytes,
+    smol: first.smol,
+    concurrency,
+    instances: best.instances,
+    maxInstances,
+    targetPerSec: settings.targetPerSec,
+    mixedCapacityPerSec: best.mixedPerSec,
+    billing: best.priced.billing,
+    costPerHourUsd: best.priced.cost.costPerHourUsd,
+    otherBillingCostPerHourUsd: best.priced.byBilling[other]?.costPerHourUsd ?? null,
+    gcloud: gcloudCommand({
+      ...settings,
+      ...first,
+      instances: best.instances,
+      maxInstances,
+      concurrency,
+      billing: best.priced.billing,
+      executionEnvironment: first.deployability.executionEnvironment,
+    }),
+    workloads,
+    repetitions,
+    contendedRepetitions: contended,
+    warnings,
+    assumption: MIXED_CAPACITY_ASSUMPTION,
+  };
+}
+
+/**
+ * One size, instance count, concurrency and billing for the whole service at targetPerSec: every size where each
+ * scenario in the mix has a usable cell, its mixed capacity from their planning ceilings, the cheapest wins.
+ */
+export function recommendService(sections: ScenarioSizing[], settings: CloudRunSettings): ServiceAnswer {
+  if (sections.some((s) => s.variant !== undefined))
+    return {
+      recommendation: null,
+      findings: ["With variants each build is a service of its own: see each variant's section."],
+    };
+  const scenarios = [...new Set(sections.map((s) => s.scenario))];
+  const { shares, notes } = trafficShares(scenarios, settings.traffic);
+  const findings = [...notes];
+  if (shares.size === 0)
+    return { recommendation: null, findings: [...findings, "No scenario is in the mix."] };
+  const mix = [...shares].map(([s, share]) => `${s} ${(share * 100).toFixed(0)}%`).join(", ");
+  const units = new Set(sections.filter((s) => shares.has(s.scenario)).map((s) => s.rateUnit ?? "/s"));
+  const candidates = [...cellsBySize(sections, settings).values()]
+    .map((at) => candidate(at, shares, settings))
+    .filter((c): c is Candidate => c !== null)
+    .sort(
+      (a, b) =>
+        a.priced.cost.costPerHourUsd - b.priced.cost.costPerHourUsd ||
+        (a.cells[0]?.cell.cpus ?? 0) - (b.cells[0]?.cell.cpus ?? 0),
+    );
+  const best = candidates[0];
+  findings.push(
+    `Traffic mix: ${mix}${settings.traffic ? " (cloudRun.traffic)" : " (an equal split: set cloudRun.traffic to change it)"}.`,
+  );
+  if (units.size > 1)
+    findings.push(
+      `The scenarios count different units (${[...units].join(", ")}): the mix counts one of each as one request.`,
+    );
+  if (!best) {
+    findings.push(
+      `No size serves ${rateText(settings.targetPerSec, [...units][0])} for the whole mix: none has an eligible cell ` +
+        "(ok, SLO met, ≥ 20% memory headroom, deployable, within maxInstances) for every scenario in it. See the sections below.",
+    );
+    return { recommendation: null, findings };
+  }
+  const recommendation = toRecommendation(best, settings);
+  findings.push(
+    `${candidates.length} size(s) serve the whole mix; the cheapest is ${sizeText(recommendation)}. ${MIXED_CAPACITY_ASSUMPTION}.`,
+  );
+  return { recommendation, findings };
+}

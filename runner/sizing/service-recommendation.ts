@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { BillingMode } from "./billing-mode.ts";
+
+/** One scenario's part in the service's mix at the recommended size. */
+export const ServiceWorkload = z
+  .object({
+    scenario: z.string(),
+    share: z.number().describe("its share of the service's requests (cloudRun.traffic, normalised)"),
+    cellId: z.string(),
+    planningCeilingPerSec: z.number(),
+    wide: z.boolean(),
+    repetitions: z.number().int(),
+    contendedRepetitions: z.number().int(),
+    cpuCoresAtCeiling: z.number().nullable(),
+  })
+  .strict();
+export type ServiceWorkload = z.infer<typeof ServiceWorkload>;
+
+/** sizing.json's answer for the whole service: one size, instance count, concurrency and bill at the target. */
+export const ServiceRecommendation = z
+  .object({
+    cpus: z.number(),
+    memoryBytes: z.number(),
+    smol: z.boolean(),
+    concurrency: z.number().int().describe("Cloud Run --concurrency, as the cells were measured"),
+    instances: z.number().int(),
+    maxInstances: z.number().int(),
+    targetPerSec: z.number(),
+    mixedCapacityPerSec: z
+      .number()
+      .describe("one instance's capacity for the mix: 1 ÷ Σ(share ÷ planning ceiling)"),
+    billing: BillingMode.describe("the cheaper mode Cloud Run allows for this size"),
+    costPerHourUsd: z.number(),
+    otherBillingCostPerHourUsd: z.number().nullable().describe("null when Cloud Run allows only one mode"),
+    gcloud: z.string(),
+    workloads: z.array(ServiceWorkload),
+    repetitions: z.number().int().describe("repetitions of the cells it rests on"),
+    contendedRepetitions: z.number().int().describe("of them, disturbed by other load on the host"),
+    warnings: z.array(z.string()),
+    assumption: z.string().describe("what the mixed capacity assumes"),
+  })
+  .strict();
+export type ServiceRecommendation = z.infer<typeof ServiceRecommendation>;
