@@ -29,7 +29,12 @@ function serviceBlock(workload: Declared, fixed: boolean) {
     },
     ...(fixed ? { fixed: true } : {}),
     holderImage: "bun-capacity/bun-base:test",
-    generator: { name: "bun-generator", version: "0.1.0", image: "bun-capacity/generator:test", calibration: null },
+    generator: {
+      name: "bun-generator",
+      version: "0.1.0",
+      image: "bun-capacity/generator:test",
+      calibration: null,
+    },
     sidecars: [],
   };
 }

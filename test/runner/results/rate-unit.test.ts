@@ -4,7 +4,8 @@ import { rateUnitOf } from "../../../runner/results/rate-unit.ts";
 import { type Declared, E2E, INGEST, servedRecord } from "../report/service-run-fixture.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 
-const served = (workload: Declared) => servedRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 100, workload });
+const served = (workload: Declared) =>
+  servedRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 100, workload });
 
 describe("rateUnitOf / latencyKindOf", () => {
   test("in-container scenarios count messages; their latency is the scenario's own", () => {

@@ -34,7 +34,9 @@ describe("buildSizingReport on the fixture matrix", () => {
     );
     // At 10,000 msg/s request fees dwarf compute: instance-based billing is the cheaper, and the pick says so.
     expect(s?.recommendation?.billing).toBe("instance");
-    expect(s?.recommendation?.otherBillingCostPerHourUsd).toBeGreaterThan(s?.recommendation?.costPerHourUsd ?? 0);
+    expect(s?.recommendation?.otherBillingCostPerHourUsd).toBeGreaterThan(
+      s?.recommendation?.costPerHourUsd ?? 0,
+    );
     expect(s?.picks.fastest?.cpus).toBe(2);
   });
   test("sub-1-vCPU cells are shown as not deployable under concurrency 80", () => {
@@ -81,7 +83,9 @@ describe("eligibility", () => {
     // The instance count stands on the lowest repetition, not the median.
     expect(s.recommendation).toMatchObject({ cellId: wide.cell.id, wide: true, instances: 2 });
     expect(s.recommendation?.planningCeilingPerSec).toBeCloseTo(8370, 6);
-    expect(s.recommendation?.warnings?.[0]).toContain("wide: planned on its lowest confirmed repetition, 8,370 msg/s");
+    expect(s.recommendation?.warnings?.[0]).toContain(
+      "wide: planned on its lowest confirmed repetition, 8,370 msg/s",
+    );
     const finding = s.findings.find((f) => f.startsWith("Wide")) ?? "";
     expect(finding).toContain("8,370–9,630 msg/s");
     expect(finding).toContain("can still be picked");
@@ -221,8 +225,7 @@ describe("CPU throttling below 1 vCPU", () => {
 
 describe("the billing comparison", () => {
   const billing = (records: CellRecord[]) =>
-    only(records, { targetPerSec: 1000 }).findings.find((f) => f.startsWith("At ")) ??
-    "";
+    only(records, { targetPerSec: 1000 }).findings.find((f) => f.startsWith("At ")) ?? "";
 
   test("in-process cells count messages: request pricing says it counts each message as one request", () => {
     const finding = billing([fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 5000 })]);

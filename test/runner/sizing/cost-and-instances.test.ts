@@ -58,7 +58,10 @@ describe("estimateCost", () => {
     };
     const compute = 2 * (1 * 0.000024 + 0.5 * 0.0000025) * 3600;
     const requests = 36 * 0.4;
-    expect(estimateCost({ ...input, billedShare: 0.25 }).costPerHourUsd).toBeCloseTo(compute * 0.25 + requests, 10);
+    expect(estimateCost({ ...input, billedShare: 0.25 }).costPerHourUsd).toBeCloseTo(
+      compute * 0.25 + requests,
+      10,
+    );
   });
   test("instance-based: compute only", () => {
     const cost = estimateCost({

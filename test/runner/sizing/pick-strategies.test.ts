@@ -56,10 +56,6 @@ describe("pickStrategies", () => {
   });
   test("a single eligible cell is every pick", () => {
     const picked = pickStrategies([cell("only", 2, 5)], 0.5);
-    expect([id(picked.cheapest), id(picked.fastest), id(picked.balanced)]).toEqual([
-      "only",
-      "only",
-      "only",
-    ]);
+    expect([id(picked.cheapest), id(picked.fastest), id(picked.balanced)]).toEqual(["only", "only", "only"]);
   });
 });

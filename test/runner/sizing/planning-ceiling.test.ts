@@ -11,7 +11,12 @@ describe("planningCeiling", () => {
   test("wide repetitions (CV over 5%): the lowest, with the spread beside it", () => {
     const p = planningCeiling([7000, 10_000, 11_000, 9000]);
     expect(p.planningCeilingPerSec).toBe(7000);
-    expect(p.spread).toMatchObject({ wide: true, basis: "lowest-confirmed", medianPerSec: 9500, repetitions: 4 });
+    expect(p.spread).toMatchObject({
+      wide: true,
+      basis: "lowest-confirmed",
+      medianPerSec: 9500,
+      repetitions: 4,
+    });
     expect(p.spread?.cv).toBeGreaterThan(0.05);
   });
   test("a repetition that confirmed none makes it wide; the plan takes the lowest that confirmed", () => {
@@ -30,6 +35,9 @@ describe("planningCeiling", () => {
     expect(planningCeiling([])).toEqual({ planningCeilingPerSec: null, spread: null });
   });
   test("repetitions that ran no search do not count", () => {
-    expect(planningCeiling([undefined, 5000, 5100]).spread).toMatchObject({ repetitions: 2, basis: "median" });
+    expect(planningCeiling([undefined, 5000, 5100]).spread).toMatchObject({
+      repetitions: 2,
+      basis: "median",
+    });
   });
 });

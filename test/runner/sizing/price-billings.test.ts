@@ -31,7 +31,10 @@ describe("the billing choice", () => {
     expect(at(45, 1).billing).toBe("instance");
   });
   test("below 1 vCPU Cloud Run allows request-based billing only", () => {
-    const half = priceBillings({ ...oneCpu, cpus: 0.5, instances: 3 }, CloudRunSettings.parse({ targetPerSec: 2000 }));
+    const half = priceBillings(
+      { ...oneCpu, cpus: 0.5, instances: 3 },
+      CloudRunSettings.parse({ targetPerSec: 2000 }),
+    );
     expect(half.billing).toBe("request");
     expect(half.byBilling.instance).toBeNull();
     expect(allowedBillings(0.5, "auto")).toEqual(["request"]);
@@ -46,14 +49,25 @@ describe("the billing choice", () => {
 
 describe("requestBusyShare", () => {
   test("concurrency 1: the utilisation, one request at a time", () => {
-    expect(requestBusyShare({ perInstancePerSec: 300, ceilingPerSec: 1000, p50Ms: 1, concurrency: 1 })).toBe(0.3);
+    expect(requestBusyShare({ perInstancePerSec: 300, ceilingPerSec: 1000, p50Ms: 1, concurrency: 1 })).toBe(
+      0.3,
+    );
   });
   test("above: the chance a request is in flight, 1 − e^(−λW), capped at 1", () => {
-    const share = requestBusyShare({ perInstancePerSec: 100, ceilingPerSec: 1000, p50Ms: 5, concurrency: 80 });
+    const share = requestBusyShare({
+      perInstancePerSec: 100,
+      ceilingPerSec: 1000,
+      p50Ms: 5,
+      concurrency: 80,
+    });
     expect(share).toBeCloseTo(1 - Math.exp(-0.5), 10);
-    expect(requestBusyShare({ perInstancePerSec: 1e6, ceilingPerSec: 1e6, p50Ms: 5, concurrency: 80 })).toBe(1);
+    expect(requestBusyShare({ perInstancePerSec: 1e6, ceilingPerSec: 1e6, p50Ms: 5, concurrency: 80 })).toBe(
+      1,
+    );
   });
   test("no latency known: billed as always busy", () => {
-    expect(requestBusyShare({ perInstancePerSec: 1, ceilingPerSec: 1000, p50Ms: null, concurrency: 80 })).toBe(1);
+    expect(
+      requestBusyShare({ perInstancePerSec: 1, ceilingPerSec: 1000, p50Ms: null, concurrency: 80 }),
+    ).toBe(1);
   });
 });

@@ -17,20 +17,29 @@ const size = (records: CellRecord[], settings: CloudRunSettingsInput = {}) =>
 describe("mixedCapacity", () => {
   test("1 ÷ Σ(share ÷ ceiling): 80% at 10,000/s and 20% at 2,000/s is 5,556/s, not the 8,400/s weighted mean", () => {
     // a mixed request costs 0.8/10000 + 0.2/2000 = 0.00018 instance-seconds
-    expect(mixedCapacity([{ share: 0.8, ceilingPerSec: 10_000 }, { share: 0.2, ceilingPerSec: 2000 }])).toBeCloseTo(
-      1 / 0.00018,
-      6,
-    );
+    expect(
+      mixedCapacity([
+        { share: 0.8, ceilingPerSec: 10_000 },
+        { share: 0.2, ceilingPerSec: 2000 },
+      ]),
+    ).toBeCloseTo(1 / 0.00018, 6);
   });
   test("one workload alone is its own ceiling; equal ceilings mix to the same", () => {
     expect(mixedCapacity([{ share: 1, ceilingPerSec: 700 }])).toBe(700);
-    expect(mixedCapacity([{ share: 0.5, ceilingPerSec: 900 }, { share: 0.5, ceilingPerSec: 900 }])).toBeCloseTo(900, 9);
+    expect(
+      mixedCapacity([
+        { share: 0.5, ceilingPerSec: 900 },
+        { share: 0.5, ceilingPerSec: 900 },
+      ]),
+    ).toBeCloseTo(900, 9);
   });
   test("shares are normalised; a part without a ceiling leaves no answer", () => {
-    expect(mixedCapacity([{ share: 4, ceilingPerSec: 1000 }, { share: 1, ceilingPerSec: 250 }])).toBeCloseTo(
-      1 / (0.8 / 1000 + 0.2 / 250),
-      6,
-    );
+    expect(
+      mixedCapacity([
+        { share: 4, ceilingPerSec: 1000 },
+        { share: 1, ceilingPerSec: 250 },
+      ]),
+    ).toBeCloseTo(1 / (0.8 / 1000 + 0.2 / 250), 6);
     expect(mixedCapacity([{ share: 1, ceilingPerSec: 0 }])).toBeNull();
     expect(mixedCapacity([])).toBeNull();
   });
@@ -66,7 +75,10 @@ describe("the service recommendation", () => {
         workload: INGEST,
       });
       if (extra.contended) for (const r of ingest.repetitions) r.contended = true;
-      return [ingest, servedRecord({ ...common, scenario: "e2e", ceilingPerSec: 1000 * cpus, workload: E2E })];
+      return [
+        ingest,
+        servedRecord({ ...common, scenario: "e2e", ceilingPerSec: 1000 * cpus, workload: E2E }),
+      ];
     });
 
   test("one size for the whole service from the mixed capacity, with the assumption said", () => {
@@ -82,7 +94,9 @@ describe("the service recommendation", () => {
     expect(rec?.gcloud).toContain("--cpu 1 --memory 512Mi --concurrency 80");
     expect(rec?.gcloud).toContain("--no-cpu-throttling");
     expect(rec?.assumption).toContain("CPU-additive");
-    expect(report.serviceFindings?.join(" ")).toContain("Traffic mix: ingest 80%, e2e 20% (cloudRun.traffic)");
+    expect(report.serviceFindings?.join(" ")).toContain(
+      "Traffic mix: ingest 80%, e2e 20% (cloudRun.traffic)",
+    );
     // The per-endpoint sections stay, each with its own answer.
     expect(report.scenarios.map((s) => s.scenario)).toEqual(["e2e", "ingest"]);
   });
@@ -93,14 +107,24 @@ describe("the service recommendation", () => {
   });
   test("a trickle: 0.5 vCPU under request-based billing is the cheaper size, with --cpu-throttling", () => {
     const rec = size(service(), { targetPerSec: 20 }).serviceRecommendation;
-    expect(rec).toMatchObject({ cpus: 0.5, concurrency: 1, billing: "request", otherBillingCostPerHourUsd: null });
+    expect(rec).toMatchObject({
+      cpus: 0.5,
+      concurrency: 1,
+      billing: "request",
+      otherBillingCostPerHourUsd: null,
+    });
     expect(rec?.gcloud).toContain("--concurrency 1");
     expect(rec?.gcloud).toContain("--cpu-throttling");
   });
   test("wide and contended cells still answer, and the answer says what it rests on", () => {
-    const rec = size(service({ ingestJitter: 0.1, contended: true }), { targetPerSec: 2000 }).serviceRecommendation;
+    const rec = size(service({ ingestJitter: 0.1, contended: true }), {
+      targetPerSec: 2000,
+    }).serviceRecommendation;
     expect(rec).not.toBeNull();
-    expect(rec?.workloads.find((w) => w.scenario === "ingest")).toMatchObject({ wide: true, contendedRepetitions: 3 });
+    expect(rec?.workloads.find((w) => w.scenario === "ingest")).toMatchObject({
+      wide: true,
+      contendedRepetitions: 3,
+    });
     expect(rec?.warnings).toContain("ingest is wide: planned on its lowest confirmed repetition");
     expect(rec?.warnings.join(" ")).toContain("3 of 6 (50%) ran while other load on the host disturbed them");
   });
