@@ -1,6 +1,7 @@
 import path from "node:path";
 import { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
 import { BUNDLED_SCENARIOS, isBundledScenario } from "./bundled-scenarios.ts";
+import { checkTraffic } from "./check-traffic.ts";
 import type { FlagValue } from "./command-template.ts";
 import {
   BUNDLED_BUILD,
@@ -73,6 +74,11 @@ export function resolveVariant(
       issues.push({ ...issue, path: ["cloudRun", ...issue.path] });
   // On failure the issues above stop loading; the placeholder only keeps the type.
   const cloudRun = parsedCloudRun.success ? parsedCloudRun.data : CloudRunSettings.parse({});
+  checkTraffic(
+    cloudRun,
+    scenarios.map((scenario) => scenario.name),
+    issues,
+  );
 
   const axes = {
     cpus: body.axes?.cpus ?? DEFAULT_AXES.cpus,

@@ -1,0 +1,12 @@
+import type { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
+import type { BodyIssue } from "./resolve-variant.ts";
+
+/** cloudRun.traffic names scenarios: a name that is none of them would silently drop out of the service's mix. */
+export function checkTraffic(cloudRun: CloudRunSettings, scenarioNames: string[], issues: BodyIssue[]): void {
+  for (const name of Object.keys(cloudRun.traffic ?? {}))
+    if (!scenarioNames.includes(name))
+      issues.push({
+        path: ["cloudRun", "traffic", name],
+        message: `"${name}" is not a scenario of this matrix; traffic shares name scenarios: ${scenarioNames.join(", ")}`,
+      });
+}
