@@ -71,9 +71,9 @@ export const runCommand = defineCommand({
     const matrix = loadMatrix(args.matrixPath);
     const plan = await planForDriver(matrix, args);
     validatePlan(plan, { force: args.force });
-    await preflightRun(matrix, plan, resultsDir);
+    const buildContexts = await preflightRun(matrix, plan, resultsDir);
     if (args.dryRun) {
-      context.out(renderDryRun(plan));
+      context.out([renderDryRun(plan), ...buildContexts].join("\n"));
       return EXIT.ok;
     }
     context.startRunPhase();

@@ -1,14 +1,18 @@
-/** `docker build` failed; the message carries the failing step and the tail of the build log. */
+import { buildNextStep } from "./build-next-step.ts";
+
+/** `docker build` failed; the message carries Docker's error, the tail of the build's own output and a next step. */
 export class DockerBuildError extends Error {
+  readonly nextStep: string;
+
   constructor(
     message: string,
     readonly logTail: string,
-    options?: ErrorOptions,
+    options: ErrorOptions & { nextStep?: string } = {},
   ) {
-    super(
-      `${message}\n--- build log (tail) ---\n${logTail}\n--- fix the Dockerfile or the files it copies, then run again`,
-      options,
-    );
+    const nextStep = options.nextStep ?? buildNextStep(`${message}\n${logTail}`);
+    const log = logTail.trim() ? `\n--- build output (last lines) ---\n${logTail}\n---` : "";
+    super(`${message}${log}\nNext step: ${nextStep}`, options);
     this.name = "DockerBuildError";
+    this.nextStep = nextStep;
   }
 }

@@ -2,6 +2,7 @@ import type { BuildOptions, DockerApi, ImportOptions } from "./docker-api.ts";
 import { DockerBuildError } from "./docker-build-error.ts";
 import { dockerCall as call } from "./docker-call.ts";
 import type { Engine } from "./docker-client.ts";
+import { DockerRequestError } from "./docker-request-error.ts";
 import { readJsonLines } from "./read-json-lines.ts";
 import { toDockerError } from "./to-docker-error.ts";
 
@@ -47,16 +48,9 @@ export function imageApi(
         }
         return id || ((await docker.getImage(`${options.repo}:${options.tag}`).inspect()).Id as string);
       }),
-    buildImage: (contextTar, options: BuildOptions) =>
-      call(`build ${options.tag}`, async () => {
-        const stream = await docker.buildImage(contextTar, {
-          t: options.tag,
-          dockerfile: options.dockerfile,
-          buildargs: options.buildArgs,
-          labels: options.labels,
-          rm: true,
-          forcerm: true,
-        });
+    buildImage: async (contextTar, options: BuildOptions) => {
+      const stream = await startBuild(docker, contextTar, options);
+      return call(`build ${options.tag}`, async () => {
         const log: string[] = [];
         let id = "";
         for await (const line of readJsonLines(stream)) {
@@ -76,6 +70,35 @@ export function imageApi(
           }
         }
         return id || ((await docker.getImage(options.tag).inspect()).Id as string);
-      }),
+      });
+    },
   };
+}
+
+/** The build request; the engine refusing it (no Dockerfile in the context, a bad argument) is a build error too. */
+async function startBuild(
+  docker: Engine,
+  contextTar: NodeJS.ReadableStream,
+  options: BuildOptions,
+): Promise<NodeJS.ReadableStream> {
+  try {
+    return await docker.buildImage(contextTar, {
+      t: options.tag,
+      dockerfile: options.dockerfile,
+      buildargs: options.buildArgs,
+      labels: options.labels,
+      rm: true,
+      forcerm: true,
+    });
+  } catch (error) {
+    const mapped = toDockerError(`build ${options.tag}`, error);
+    if (!(mapped instanceof DockerRequestError)) throw mapped;
+    throw new DockerBuildError(
+      `docker build of ${options.tag} failed before its first step: ${mapped.message}`,
+      "",
+      {
+        cause: error,
+      },
+    );
+  }
 }

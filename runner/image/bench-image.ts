@@ -1,22 +1,23 @@
 import { join, resolve } from "node:path";
-import { execa } from "execa";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { ImageMissingError } from "../docker/image-missing-error.ts";
 import type { PlanImage } from "../plan/plan.ts";
 import { readBunVersion } from "./bun-version.ts";
 import { ensureBunVersionBase } from "./bun-version-base.ts";
 import { BunVersionImageError } from "./bun-version-image-error.ts";
+import { bundledEntries } from "./bundled-entries.ts";
 import { contextFiles } from "./context-files.ts";
+import { contextTar } from "./context-tar.ts";
 import {
   BASE_SOURCE_LABEL,
   BENCH_IMAGE_REPO,
-  CONTEXT_ENTRIES,
   IMAGE_TAG_HASH_CHARS,
   INPUTS_HASH_LABEL,
   USER_IMAGE_REPO,
 } from "./image-defaults.ts";
 import { inputsHash } from "./inputs-hash.ts";
 import { type BaseImage, type BaseImageOptions, resolveBaseImage } from "./resolve-base-image.ts";
+import { standInBases } from "./stand-in-bases.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 
@@ -37,9 +38,9 @@ export interface BenchImageOptions {
   log?: (line: string) => void;
   /** A variant's bunVersion: the base is imported from that version of Bun's npm package. */
   bunVersion?: string | null;
-  /** The context's files and folders (our own images: the repository's Dockerfiles); default: .dockerignore's. */
+  /** Only these paths of the context are sent (default: the bundled image's, or the context as Docker sends it). */
   entries?: string[];
-  /** The image repository of the tag (default: the bench or user-image repository). */
+  /** The image's repository (default: bun-capacity/bench for the bundled image, bun-capacity/user-image otherwise). */
   repo?: string;
 }
 
@@ -56,8 +57,9 @@ export async function ensureImage(
   }
   const log = options.log ?? ((line: string) => console.error(`[image] ${line}`));
   const started = performance.now();
-  const bundled = resolve(image.context) === REPO_ROOT && image.dockerfile === "Dockerfile";
-  const dockerfileText = await Bun.file(join(image.context, image.dockerfile)).text();
+  const bundled = bundledEntries(image);
+  const dockerfilePath = join(image.context, image.dockerfile);
+  const dockerfileText = await Bun.file(dockerfilePath).text();
   const takesBase = /^\s*ARG\s+BUN_IMAGE\b/m.test(dockerfileText);
   const bunVersion = await readBunVersion(REPO_ROOT);
   const base = takesBase
@@ -66,43 +68,42 @@ export async function ensureImage(
   if (!takesBase && options.bunVersion)
     throw new BunVersionImageError(
       options.bunVersion,
-      `${join(image.context, image.dockerfile)} has no \`ARG BUN_IMAGE\`, so its base cannot be swapped`,
+      `${dockerfilePath} has no \`ARG BUN_IMAGE\`, so its base cannot be swapped`,
       "start the Dockerfile with `ARG BUN_IMAGE` and a FROM of that argument, or drop bunVersion",
     );
   if (base) log(`base image: ${base.ref} (${base.source})`);
-  const files = await contextFiles(image.context, options.entries ?? (bundled ? CONTEXT_ENTRIES : null));
+  // A user's own FROM oven/bun:<tag>, not local and with no registry: a stand-in of that Bun version.
+  const standIn = takesBase
+    ? { dockerfileText: null, base: null }
+    : await standInBases(docker, dockerfileText, { env: options.env, log, dockerfilePath });
+  const files = await contextFiles(image.context, options.entries ?? bundled, image.dockerfile);
   const buildArgs = { ...image.args, ...(base ? { BUN_IMAGE: base.ref } : {}) };
   // The Dockerfile's path too: two Dockerfiles in one context build different images.
-  const recipe = `${base?.id ?? "none"} ${image.dockerfile} ${JSON.stringify(buildArgs)}`;
+  const recipe = `${base?.id ?? standIn.base?.id ?? "none"} ${image.dockerfile} ${JSON.stringify(buildArgs)} ${standIn.dockerfileText ?? ""}`;
   const hash = await inputsHash(image.context, files, recipe);
   const repo = options.repo ?? (bundled ? BENCH_IMAGE_REPO : USER_IMAGE_REPO);
   const ref = `${repo}:${hash.slice(0, IMAGE_TAG_HASH_CHARS)}`;
+  const recorded = base ?? standIn.base;
   const existing = await docker.inspectImage(ref);
   if (existing && existing.labels[INPUTS_HASH_LABEL] === hash) {
     log(`image ${ref} is up to date (inputs unchanged)`);
-    return { ref, id: existing.id, inputsHash: hash, base, built: false, buildSeconds: 0 };
+    return { ref, id: existing.id, inputsHash: hash, base: recorded, built: false, buildSeconds: 0 };
   }
   log(`building ${ref} from ${files.length} files of ${image.context}`);
-  const tar = execa(
-    "tar",
-    ["-C", image.context, "-c", "--owner=0", "--group=0", "--numeric-owner", "--", ...files],
-    {
-      buffer: false,
-      stdout: "pipe",
-    },
-  );
+  const tar = await contextTar(image.context, files, image.dockerfile, standIn.dockerfileText);
   const labels: Record<string, string> = { [INPUTS_HASH_LABEL]: hash };
-  if (base) Object.assign(labels, { [BASE_SOURCE_LABEL]: base.source, "bun-capacity.base-ref": base.ref });
-  const id = await docker.buildImage(tar.stdout as unknown as NodeJS.ReadableStream, {
+  if (recorded)
+    Object.assign(labels, { [BASE_SOURCE_LABEL]: recorded.source, "bun-capacity.base-ref": recorded.ref });
+  const id = await docker.buildImage(tar.stream, {
     tag: ref,
     dockerfile: image.dockerfile,
     buildArgs,
     labels,
   });
-  await tar;
+  await tar.done;
   const buildSeconds = (performance.now() - started) / 1000;
   log(`built ${ref} in ${buildSeconds.toFixed(1)} s`);
-  return { ref, id, inputsHash: hash, base, built: true, buildSeconds };
+  return { ref, id, inputsHash: hash, base: recorded, built: true, buildSeconds };
 }
 
 /** The usual base (resolveBaseImage), or a variant's Bun version imported from npm. */

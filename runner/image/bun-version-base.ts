@@ -2,6 +2,7 @@ import type { DockerApi } from "../docker/docker-api.ts";
 import { bunFromNpm } from "./bun-from-npm.ts";
 import { BunVersionImageError } from "./bun-version-image-error.ts";
 import { bunVersionInImage } from "./bun-version-in-image.ts";
+import { cachedOfflineBase } from "./cached-offline-base.ts";
 import { OFFLINE_BASE_REPO } from "./image-defaults.ts";
 import { importBunBase } from "./offline-base-image.ts";
 import type { BaseImage } from "./resolve-base-image.ts";
@@ -22,7 +23,7 @@ export async function ensureBunVersionBase(
   options: BunVersionBaseOptions = {},
 ): Promise<BaseImage> {
   const ref = `${OFFLINE_BASE_REPO}:${version}`;
-  const cached = await docker.inspectImage(ref);
+  const cached = await cachedOfflineBase(docker, ref);
   let base: BaseImage;
   if (cached) base = { ref, id: cached.id, source: "offline-cached" };
   else {

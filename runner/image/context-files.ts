@@ -1,44 +1,41 @@
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
+import { lstat, readdir } from "node:fs/promises";
+import { join, normalize } from "node:path";
+import { DockerignoreRules } from "./dockerignore-rules.ts";
 
-const ALWAYS_IGNORED = [".git", "node_modules"];
-
-/** Every file of a build context, relative to it and sorted: the same list feeds the tar and the hash. */
-export async function contextFiles(root: string, entries: string[] | null): Promise<string[]> {
+/**
+ * Every file of a build context, relative to it and sorted: the same list feeds the tar and the hash.
+ * With `entries` (the bundled images) only those paths; otherwise the whole folder as Docker sends it: the
+ * .dockerignore's rules applied, and the Dockerfile and .dockerignore always sent (the daemon needs them).
+ */
+export async function contextFiles(
+  root: string,
+  entries: string[] | null,
+  dockerfile = "Dockerfile",
+): Promise<string[]> {
+  const rules = entries ? new DockerignoreRules([]) : await DockerignoreRules.read(root);
   const files: string[] = [];
-  const ignored = entries ? [] : await dockerignorePatterns(root);
-  for (const entry of entries ?? ["."]) {
-    const info = await stat(join(root, entry)).catch(() => null);
-    if (!info) continue;
-    if (info.isFile()) {
-      files.push(entry);
-      continue;
-    }
-    const pattern = entry === "." ? "**/*" : `${entry}/**/*`;
-    for await (const file of new Bun.Glob(pattern).scan({ cwd: root, onlyFiles: true, dot: true })) {
-      if (!isIgnored(file, ignored)) files.push(file);
-    }
-  }
+  for (const entry of entries ?? ["."]) await walk(root, entry, rules, files);
+  if (!entries)
+    for (const always of [".dockerignore", normalize(dockerfile)])
+      if (!always.startsWith("..") && !files.includes(always) && (await isFile(join(root, always))))
+        files.push(always);
   return files.sort();
 }
 
-/** A simple reading of .dockerignore (globs and folder prefixes; `!` exceptions are not supported). */
-async function dockerignorePatterns(root: string): Promise<string[]> {
-  const file = Bun.file(join(root, ".dockerignore"));
-  const text = (await file.exists()) ? await file.text() : "";
-  const lines = text.split("\n").map((line) => line.trim().replace(/^\/+|\/+$/g, ""));
-  return [
-    ...ALWAYS_IGNORED,
-    ...lines.filter((line) => line !== "" && !line.startsWith("#") && !line.startsWith("!")),
-  ];
+/** Files and symbolic links under `path`; an excluded folder is skipped whole unless a `!` rule may re-include. */
+async function walk(root: string, path: string, rules: DockerignoreRules, files: string[]): Promise<void> {
+  const info = await lstat(join(root, path)).catch(() => null);
+  if (!info) return;
+  const excluded = path !== "." && rules.excludes(path);
+  if (info.isDirectory()) {
+    if (excluded && !rules.hasExceptions) return;
+    const children = await readdir(join(root, path));
+    for (const child of children) await walk(root, path === "." ? child : `${path}/${child}`, rules, files);
+    return;
+  }
+  if (!excluded && (info.isFile() || info.isSymbolicLink())) files.push(path);
 }
 
-function isIgnored(file: string, patterns: string[]): boolean {
-  return patterns.some(
-    (p) =>
-      file === p ||
-      file.startsWith(`${p}/`) ||
-      new Bun.Glob(p).match(file) ||
-      new Bun.Glob(`${p}/**`).match(file),
-  );
+async function isFile(path: string): Promise<boolean> {
+  return (await lstat(path).catch(() => null))?.isFile() ?? false;
 }

@@ -31,3 +31,8 @@ export function defaultBaseImage(bunVersion: string): string {
 export const BUN_CACHE_DIR = join(resolve(import.meta.dir, "../.."), ".cache/bun");
 /** `npm pack` of a Bun platform package (~40 MB). */
 export const NPM_PACK_TIMEOUT_MS = 180_000;
+/** `npm view bun@<range> version`: what an image tag like oven/bun:1 means today. */
+export const NPM_VIEW_TIMEOUT_MS = 30_000;
+/** The offline base's layout: 2 added /bin/sh, coreutils and the official image's WORKDIR and entrypoint. */
+export const BASE_FORMAT_LABEL = "bun-capacity.base-format";
+export const BASE_FORMAT = "2";

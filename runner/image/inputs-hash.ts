@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { lstat, readlink } from "node:fs/promises";
 import { join } from "node:path";
 
 /** A content hash of the image inputs (paths, file bytes, base image id): equal hash, identical image. */
@@ -7,7 +8,10 @@ export async function inputsHash(root: string, files: string[], baseImageId: str
   hash.update(`base:${baseImageId}\n`);
   for (const file of files) {
     hash.update(`file:${file}\n`);
-    hash.update(new Uint8Array(await Bun.file(join(root, file)).arrayBuffer()));
+    const path = join(root, file);
+    // A symbolic link is sent as a link: its target string is its content (it may point nowhere).
+    if ((await lstat(path)).isSymbolicLink()) hash.update(`link:${await readlink(path)}`);
+    else hash.update(new Uint8Array(await Bun.file(path).arrayBuffer()));
     hash.update("\n");
   }
   return hash.digest("hex");

@@ -1,14 +1,12 @@
-import { chmod, copyFile, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { execa } from "execa";
 import type { DockerApi } from "../docker/docker-api.ts";
-import { OFFLINE_BASE_REPO } from "./image-defaults.ts";
-import { linkedLibraries } from "./linked-libraries.ts";
-
-const HOST_CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
-const PASSWD = "root:x:0:0:root:/root:/sbin/nologin\nbun:x:1000:1000:bun:/home/bun:/sbin/nologin\n";
-const GROUP = "root:x:0:\nbun:x:1000:\n";
+import { cachedOfflineBase } from "./cached-offline-base.ts";
+import { BASE_FORMAT, BASE_FORMAT_LABEL, OFFLINE_BASE_REPO } from "./image-defaults.ts";
+import { HOST_CA_BUNDLE, populateRootfs, rootfsTar } from "./offline-base-rootfs.ts";
 
 export interface OfflineBase {
   ref: string;
@@ -17,63 +15,47 @@ export interface OfflineBase {
   bunVersion: string;
 }
 
-/** Without a registry: a minimal base image (Bun binary, its shared libraries, /tmp, a `bun` user) from the host's Bun. */
+/** Without a registry: a base image like oven/bun:<version>-slim (Bun, sh, coreutils, a bun user) from the host. */
 export async function buildOfflineBaseImage(docker: DockerApi): Promise<OfflineBase> {
   const bunPath = await realpath(Bun.which("bun") ?? process.execPath);
   const bunVersion = (await execa(bunPath, ["--version"])).stdout.trim();
   return importBunBase(docker, bunPath, bunVersion);
 }
 
-/** `bun-capacity/bun-base:<version>` from a Bun binary (the installed one, or one from npm); reused when present. */
+/** `bun-capacity/bun-base:<version>` from a Bun binary (the installed one, or one from npm); reused when current. */
 export async function importBunBase(
   docker: DockerApi,
   bunPath: string,
   bunVersion: string,
 ): Promise<OfflineBase> {
   const ref = `${OFFLINE_BASE_REPO}:${bunVersion}`;
-  const existing = await docker.inspectImage(ref);
+  const existing = await cachedOfflineBase(docker, ref);
   if (existing) return { ref, id: existing.id, bunPath, bunVersion };
 
-  const rootfs = await mkdtemp(join(tmpdir(), "bun-capacity-rootfs-"));
+  const work = await mkdtemp(join(tmpdir(), "bun-capacity-rootfs-"));
   try {
+    const rootfs = join(work, "rootfs");
     await populateRootfs(rootfs, bunPath);
-    const tar = execa("tar", ["-C", rootfs, "-c", "--owner=0", "--group=0", "--numeric-owner", "."], {
-      buffer: false,
-      stdout: "pipe",
-    });
-    const id = await docker.importImage(tar.stdout as unknown as NodeJS.ReadableStream, {
+    await rootfsTar(rootfs, join(work, "rootfs.tar"));
+    const id = await docker.importImage(createReadStream(join(work, "rootfs.tar")), {
       repo: OFFLINE_BASE_REPO,
       tag: bunVersion,
+      // The official slim image's settings (oven-sh/bun dockerhub/debian-slim/Dockerfile); no USER: it runs as root.
       changes: [
-        "ENV PATH=/usr/local/bin:/usr/bin:/bin",
+        "ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/local/bun-node-fallback-bin",
         // The host's trust store, as a slim image carries ca-certificates: `bun install` in the build verifies TLS with it.
         `ENV NODE_EXTRA_CA_CERTS=${HOST_CA_BUNDLE}`,
+        "ENV BUN_RUNTIME_TRANSPILER_CACHE_PATH=0",
+        "ENV BUN_INSTALL_BIN=/usr/local/bin",
+        "WORKDIR /home/bun/app",
+        'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]',
+        'CMD ["/usr/local/bin/bun"]',
         "LABEL bun-capacity.base-source=offline",
+        `LABEL ${BASE_FORMAT_LABEL}=${BASE_FORMAT}`,
       ],
     });
-    await tar;
     return { ref, id, bunPath, bunVersion };
   } finally {
-    await rm(rootfs, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
-}
-
-async function populateRootfs(rootfs: string, bunPath: string): Promise<void> {
-  const bin = join(rootfs, "usr/local/bin");
-  await mkdir(bin, { recursive: true });
-  await copyFile(bunPath, join(bin, "bun"));
-  await chmod(join(bin, "bun"), 0o755);
-  await symlink("bun", join(bin, "bunx"));
-  const ldd = await execa("ldd", [bunPath], { reject: false });
-  for (const library of linkedLibraries(ldd.stdout)) {
-    await mkdir(join(rootfs, dirname(library)), { recursive: true });
-    await copyFile(library, join(rootfs, library)); // copyFile follows symlinks: the real library lands under its linked name
-    await chmod(join(rootfs, library), 0o755);
-  }
-  for (const dir of ["tmp", "etc/ssl/certs", "home/bun", "root"])
-    await mkdir(join(rootfs, dir), { recursive: true });
-  await chmod(join(rootfs, "tmp"), 0o1777);
-  await writeFile(join(rootfs, "etc/passwd"), PASSWD);
-  await writeFile(join(rootfs, "etc/group"), GROUP);
-  if (await Bun.file(HOST_CA_BUNDLE).exists()) await copyFile(HOST_CA_BUNDLE, join(rootfs, HOST_CA_BUNDLE));
 }

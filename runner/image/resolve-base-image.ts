@@ -1,4 +1,5 @@
 import type { DockerApi } from "../docker/docker-api.ts";
+import { cachedOfflineBase } from "./cached-offline-base.ts";
 import {
   BASE_IMAGE_ENV,
   defaultBaseImage,
@@ -8,7 +9,13 @@ import {
 } from "./image-defaults.ts";
 import { buildOfflineBaseImage } from "./offline-base-image.ts";
 
-export type BaseSource = "local" | "pulled" | "offline-built" | "offline-cached" | "npm-built";
+export type BaseSource =
+  | "local"
+  | "pulled"
+  | "offline-built"
+  | "offline-cached"
+  | "npm-built"
+  | `stand-in for ${string}`;
 
 export interface BaseImage {
   ref: string;
@@ -34,7 +41,7 @@ export async function resolveBaseImage(docker: DockerApi, options: BaseImageOpti
   if (local) return { ref: wanted, id: local.id, source: "local" };
 
   const offlineRef = `${OFFLINE_BASE_REPO}:${options.bunVersion}`;
-  const cached = await docker.inspectImage(offlineRef);
+  const cached = await cachedOfflineBase(docker, offlineRef);
   if (cached) return { ref: offlineRef, id: cached.id, source: "offline-cached" };
 
   if (env[OFFLINE_ENV] !== "1") {

@@ -1,6 +1,7 @@
-import type { Matrix } from "../config/matrix.ts";
-import { MatrixError } from "../config/matrix-error.ts";
+import type { ImageSource, Matrix } from "../config/matrix.ts";
+import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
 import type { Plan } from "../plan/plan.ts";
+import { checkBuildContext } from "./check-build-context.ts";
 import { imageSourceIssues } from "./check-image-source.ts";
 import { checkOutputDir } from "./check-output-dir.ts";
 import { readScenarioFlagSchemas, scenarioFlagIssues } from "./check-scenario-flags.ts";
@@ -9,19 +10,31 @@ import type { ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 
 export type PreflightOptions = { flagSchemas?: ScenarioFlagSchemas | null };
 
-/** Everything a run needs that the plan alone does not show: the image's inputs, scenario flags, the output dir. */
+/**
+ * Everything a run needs that the plan alone does not show: the image's inputs (each build context as Docker would
+ * send it), scenario flags, the output dir. Returns one line per build context, for --dry-run.
+ */
 export async function preflightRun(
   matrix: Matrix,
   plan: Plan,
   resultsDir: string,
   options: PreflightOptions = {},
-) {
+): Promise<string[]> {
   const variant = plan.profile === null ? matrix.base : matrix.profiles[plan.profile];
-  const issues = await imageSourceIssues(plan.image, variant?.service ? "service." : "");
+  const issues: MatrixIssue[] = [];
+  const contexts: string[] = [];
+  const check = async (image: ImageSource, at: string) => {
+    const found = await imageSourceIssues(image, at);
+    issues.push(...found);
+    if (found.length > 0 || image.kind !== "build") return;
+    const context = await checkBuildContext(image, at);
+    issues.push(...context.issues);
+    if (context.summary && !contexts.includes(context.summary)) contexts.push(context.summary);
+  };
+  await check(plan.image, variant?.service ? "service." : "");
   for (const [index, sidecar] of (variant?.service?.sidecars ?? []).entries())
-    issues.push(...(await imageSourceIssues(sidecar.image, `service.sidecars[${index}].`)));
-  for (const v of plan.variants ?? [])
-    if (v.image) issues.push(...(await imageSourceIssues(v.image, `variants.${v.name}.`)));
+    await check(sidecar.image, `service.sidecars[${index}].`);
+  for (const v of plan.variants ?? []) if (v.image) await check(v.image, `variants.${v.name}.`);
   const schemas = options.flagSchemas === undefined ? readScenarioFlagSchemas() : options.flagSchemas;
   const scenarios = [...new Set(plan.cells.map((c) => c.scenario))];
   if (variant && schemas) issues.push(...scenarioFlagIssues(variant, schemas, scenarios));
@@ -32,4 +45,5 @@ export async function preflightRun(
       nextStep: 'Fix the matrix file and run again (README: "matrix.yaml reference").',
     });
   await checkOutputDir(resultsDir);
+  return contexts;
 }

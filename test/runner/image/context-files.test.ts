@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contextFiles } from "../../../runner/image/context-files.ts";
@@ -18,7 +18,7 @@ async function tree(files: Record<string, string>) {
   }
 }
 
-test("a user context honours .dockerignore and skips .git and node_modules", async () => {
+test("a user context honours .dockerignore; .git and node_modules are sent unless it lists them", async () => {
   await tree({
     Dockerfile: "FROM x",
     ".dockerignore": "secrets\n*.log\n",
@@ -28,7 +28,40 @@ test("a user context honours .dockerignore and skips .git and node_modules", asy
     "node_modules/x/index.js": "x",
     ".git/HEAD": "h",
   });
-  expect(await contextFiles(dir, null)).toEqual([".dockerignore", "Dockerfile", "src/a.ts"]);
+  expect(await contextFiles(dir, null)).toEqual([
+    ".dockerignore",
+    ".git/HEAD",
+    "Dockerfile",
+    "node_modules/x/index.js",
+    "src/a.ts",
+  ]);
+});
+
+test("the Dockerfile and .dockerignore are sent even when the file excludes them (the daemon needs them)", async () => {
+  await tree({
+    "Dockerfile.prod": "FROM x",
+    ".dockerignore": "Dockerfile*\n.dockerignore\nnode_modules\n!node_modules/keep.txt\n",
+    "index.ts": "i",
+    "node_modules/hono/index.js": "h",
+    "node_modules/keep.txt": "k",
+  });
+  expect(await contextFiles(dir, null, "Dockerfile.prod")).toEqual([
+    ".dockerignore",
+    "Dockerfile.prod",
+    "index.ts",
+    "node_modules/keep.txt",
+  ]);
+});
+
+test("a symbolic link is sent as a link and hashed by its target, even a dangling one", async () => {
+  await tree({ Dockerfile: "FROM x", "a.ts": "a" });
+  await symlink("missing.ts", join(dir, "link.ts"));
+  const files = await contextFiles(dir, null);
+  expect(files).toEqual(["Dockerfile", "a.ts", "link.ts"]);
+  const before = await inputsHash(dir, files, "base");
+  await rm(join(dir, "link.ts"));
+  await symlink("a.ts", join(dir, "link.ts"));
+  expect(await inputsHash(dir, files, "base")).not.toBe(before);
 });
 
 test("the bundled context lists only the named entries; the hash follows content", async () => {
