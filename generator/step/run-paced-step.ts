@@ -11,7 +11,7 @@ import type { FromWorker, ToWorker } from "./worker-messages.ts";
 import { sharedClockMs, workerCount } from "./worker-share.ts";
 
 /** Operation 0 is intended this long after the go, so every worker has the message first. */
-const START_LEAD_MS = 20;
+const START_LEAD_MS = 50;
 
 /** Runs a paced step: in this thread for one worker, else in N Bun Workers on one schedule; one summary line. */
 export async function runPacedStep(
