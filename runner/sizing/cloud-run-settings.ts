@@ -3,6 +3,8 @@ import { type BillingMode, BillingSetting } from "./billing-mode.ts";
 import { DEFAULT_PRICES, UnitPrices } from "./cloud-run-prices.ts";
 
 const partialPrices = UnitPrices.partial();
+/** A sanity bound: a billion a second is far past any one Cloud Run service (1,000 instances x 1,000 requests). */
+export const MAX_TARGET_PER_SEC = 1e9;
 const tierPrices = z
   .object({ request: partialPrices.optional(), instance: partialPrices.optional() })
   .strict();
@@ -16,6 +18,7 @@ export const CloudRunSettings = z
     targetPerSec: z
       .number()
       .positive()
+      .max(MAX_TARGET_PER_SEC, `expected at most ${MAX_TARGET_PER_SEC.toLocaleString("en-US")} per second`)
       .default(10_000)
       .describe("peak load to size for, messages per second"),
     sloP99Ms: z
@@ -60,7 +63,17 @@ export const CloudRunSettings = z
         "share of the service's requests per scenario, e.g. {ping: 0.8, json: 0.2}; default an equal split",
       ),
   })
-  .strict();
+  .strict()
+  .refine(
+    (settings) => settings.maxInstances === undefined || settings.minInstances <= settings.maxInstances,
+    {
+      path: ["minInstances"],
+      error: (issue) => {
+        const { minInstances, maxInstances } = issue.input as { minInstances: number; maxInstances: number };
+        return `minInstances ${minInstances} is more than maxInstances ${maxInstances}; Cloud Run keeps at most maxInstances running, so lower minInstances or raise maxInstances`;
+      },
+    },
+  );
 export type CloudRunSettings = z.infer<typeof CloudRunSettings>;
 export type CloudRunSettingsInput = z.input<typeof CloudRunSettings>;
 

@@ -345,11 +345,23 @@ function cloudRunCases(): MatrixCase[] {
     "minInstances: -1",
     "targetPerSec: 0x100",
   ];
-  return bad.map((field) => ({
-    name: `cloudRun ${field}`,
-    text: `${VALID_MATRIX}cloudRun: { ${field} }\n`,
-    mentions: ["cloudRun"],
-  }));
+  // Found by a corpus run from outside the project: both were accepted; each must name its field.
+  const named: Array<[string, string]> = [
+    ["minInstances: 5, maxInstances: 2", "cloudRun.minInstances"],
+    ["targetPerSec: 1e300", "cloudRun.targetPerSec"],
+  ];
+  return [
+    ...bad.map((field) => ({
+      name: `cloudRun ${field}`,
+      text: `${VALID_MATRIX}cloudRun: { ${field} }\n`,
+      mentions: ["cloudRun"],
+    })),
+    ...named.map(([fields, path]) => ({
+      name: `cloudRun ${fields}`,
+      text: `${VALID_MATRIX}cloudRun: { ${fields} }\n`,
+      mentions: [path],
+    })),
+  ];
 }
 
 function yamlCases(): MatrixCase[] {
