@@ -2,6 +2,8 @@
 export class Operation {
   settled = false;
   holdsSlot = true;
+  /** When send() returned: the service's part runs from here to the completion. */
+  leftMs = 0;
   readonly release: () => void;
 
   constructor(

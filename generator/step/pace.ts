@@ -60,7 +60,7 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
     tally.completed++;
     if (!ok) tally.errors++;
     tally.recordLatency(doneMs - operation.intendedMs);
-    tally.serviceSumMs += doneMs - operation.sentMs;
+    tally.serviceSumMs += Math.max(0, doneMs - operation.leftMs);
     tally.serviceCount++;
     if (doneMs >= windowFromMs && doneMs < windowToMs) tally.completedInWindow++;
     if (doneMs > tally.lastDoneMs) tally.lastDoneMs = doneMs;
@@ -85,14 +85,10 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
     if (operation.holdsSlot) freeSlot(operation, nowMs);
   };
 
-  const launch = (index: number, intendedMs: number, nowMs: number) => {
+  /** Sends one operation; returns when send() returned (its synchronous part is the generator's, not the service's). */
+  const launch = (index: number, intendedMs: number, nowMs: number): number => {
     const freedMs = slots.take();
     tally.recordSendLag(nowMs - Math.max(intendedMs, freedMs));
-    // Waited for a slot: the time from the completion that freed it to this send is the generator's turnaround.
-    if (freedMs >= intendedMs) {
-      tally.turnaroundSumMs += nowMs - freedMs;
-      tally.turnaroundCount++;
-    }
     if (nowMs - intendedMs > LATE_MS) tally.late++;
     tally.started++;
     tally.lastSendMs = nowMs;
@@ -100,18 +96,27 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
     const operation = new Operation(index, intendedMs, nowMs, onRelease);
     timeouts.push(operation);
     let pending: unknown;
+    let failed = false;
     try {
       pending = send(index, operation);
     } catch {
-      queueMicrotask(() => settle(operation, false, undefined));
-      return;
+      failed = true;
     }
-    if (typeof (pending as Promise<unknown>)?.then === "function") {
+    const leftMs = performance.now();
+    operation.leftMs = leftMs;
+    // Waited for a slot: from the completion that freed it until this send left is the generator's turnaround.
+    if (freedMs >= intendedMs) {
+      tally.turnaroundSumMs += leftMs - freedMs;
+      tally.turnaroundCount++;
+    }
+    if (failed) queueMicrotask(() => settle(operation, false, undefined));
+    else if (typeof (pending as Promise<unknown>)?.then === "function") {
       (pending as Promise<Outcome | boolean | undefined>).then(
         (value) => onValue(operation, value),
         () => settle(operation, false, undefined),
       );
     } else queueMicrotask(() => onValue(operation, pending as Outcome | boolean | undefined));
+    return leftMs;
   };
 
   const pump = () => {
@@ -129,8 +134,7 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
       }
       const index = next;
       next += plan.workers;
-      launch(index, intendedMs, nowMs);
-      nowMs = performance.now();
+      nowMs = launch(index, intendedMs, nowMs);
     }
     pumping = false;
     const sending = next < limit && nowMs < stopMs;

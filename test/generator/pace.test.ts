@@ -64,7 +64,8 @@ describe("open loop", () => {
       if (index % 4 === 0) throw new Error("thrown");
       if (index % 4 === 1) return Promise.reject(new Error("rejected"));
       if (index % 4 === 2) return Promise.resolve(false);
-      return after(30).then(() => ({ ok: true, doneAtMs: slot.intendedMs + 1 }));
+      const sentMs = performance.now();
+      return after(30).then(() => ({ ok: true, doneAtMs: Math.max(sentMs, slot.intendedMs) + 1 }));
     });
     expect(tally.started).toBe(40);
     expect(tally.errors).toBe(30);
@@ -104,5 +105,17 @@ describe("closed loop", () => {
     expect(tally.turnaroundCount).toBe(tally.started - 4);
     expect(tally.late).toBe(0);
     expect(performance.now() - begun).toBeLessThan(600);
+  });
+
+  test("at concurrency 1 the send's own synchronous work is turnaround, not service", async () => {
+    const plan = planFor({ kind: "closed", ratePerSec: null, concurrency: 1, durationMs: 300 });
+    const tally = await pace(plan, () => {
+      const busyUntil = performance.now() + 2;
+      while (performance.now() < busyUntil) {}
+      return after(5);
+    });
+    expect(tally.turnaroundSumMs / tally.turnaroundCount).toBeGreaterThanOrEqual(2);
+    expect(tally.serviceSumMs / tally.serviceCount).toBeGreaterThanOrEqual(4.5);
+    expect(tally.serviceSumMs / tally.serviceCount).toBeLessThan(8);
   });
 });
