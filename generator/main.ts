@@ -18,17 +18,19 @@ async function main(): Promise<object> {
     : runPacedStep(config, source);
 }
 
-main().then(
-  (summary) => {
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-    process.exit(0);
-  },
-  (error: unknown) => {
-    const input = error instanceof GeneratorInputError;
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(
-      `bun-capacity generator: ${input ? "" : "failed: "}${message.replaceAll("\n", " ")}\n`,
-    );
-    process.exit(input ? 2 : 1);
-  },
-);
+function crash(error: unknown): never {
+  const input = error instanceof GeneratorInputError;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(
+    `bun-capacity generator: ${input ? "" : "failed: "}${message.replaceAll("\n", " ")}\n`,
+  );
+  process.exit(input ? 2 : 1);
+}
+// A workload's stray async error (a timer, an event handler) ends the step with one line, not a stack trace.
+process.on("uncaughtException", crash);
+process.on("unhandledRejection", crash);
+
+main().then((summary) => {
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  process.exit(0);
+}, crash);

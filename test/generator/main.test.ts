@@ -37,7 +37,8 @@ describe("generator/main.ts as a process", () => {
     const config = stepConfig(port, {
       workload: "-",
       flags: { "delay-ms": 5, "fail-every": 10 },
-      concurrency: 3,
+      // 4 and 3 slots: each worker's 250/s at ~6 ms needs about 2.
+      concurrency: 7,
       workers: 2,
     });
     const { exitCode, stdout, stderr } = await runStep(config, echoSource);
