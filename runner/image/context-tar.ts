@@ -32,11 +32,16 @@ export async function contextTar(
   await mkdir(dirname(join(stage, name)), { recursive: true });
   await writeFile(join(stage, name), dockerfileText);
   // -C is relative to the previous -C, so both are absolute.
-  const args = ["-c", ...owner, "-C", stage, name, "-C", resolve(context), "--"];
-  const tar = execa("tar", [...args, ...files.filter((file) => file !== name)], {
-    buffer: false,
-    stdout: "pipe",
-  });
+  const rest = files.filter((file) => file !== name);
+  const args = [
+    "-c",
+    ...owner,
+    "-C",
+    stage,
+    name,
+    ...(rest.length ? ["-C", resolve(context), "--", ...rest] : []),
+  ];
+  const tar = execa("tar", args, { buffer: false, stdout: "pipe" });
   const done = tar.then(
     () => rm(stage, { recursive: true, force: true }),
     async (error: unknown) => {

@@ -24,7 +24,7 @@ export function dockerfileInstructions(text: string): DockerfileInstruction[] {
     // Comment lines and blank lines are dropped, inside a continued instruction too.
     if (trimmed.startsWith("#") || trimmed === "") return;
     const continued = trimmed.endsWith(escapeChar);
-    const body = continued ? trimmed.slice(0, -1) : trimmed;
+    const body = continued ? trimmed.slice(0, -1).trimEnd() : trimmed;
     if (current === null) {
       const match = body.match(/^(\S+)\s*(.*)$/);
       current = { keyword: (match?.[1] ?? "").toUpperCase(), args: match?.[2] ?? "", line: index + 1 };

@@ -55,7 +55,7 @@ export async function checkBuildContext(image: BuildSource, at = ""): Promise<Bu
   const size = bytes < 1024 ? `${bytes} B` : `${formatMemoryApprox(bytes)}B`;
   const rulesNote = entries
     ? `the bundled image's folders: ${entries.join(", ")}`
-    : `${ruleCount ? `.dockerignore: ${ruleCount} rules` : "no .dockerignore"}; the Dockerfile and .dockerignore are always sent`;
+    : `${ruleCount ? `.dockerignore: ${ruleCount} rule${ruleCount === 1 ? "" : "s"}` : "no .dockerignore"}; the Dockerfile and .dockerignore are always sent`;
   const summary = `Build context ${image.context}: ${sent.length} files, ${size} sent (${rulesNote}).`;
   return { issues, summary };
 }
