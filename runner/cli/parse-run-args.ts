@@ -23,6 +23,7 @@ export function toRunArgs(
     repetitions: flags.reps ?? null,
     outDir: flags.out ?? DEFAULT_OUT_DIR,
     resumeRunId: flags.resume ?? null,
+    order: flags.order ?? null,
     driver: flags.driver ?? null,
     dryRun: flags["dry-run"] ?? false,
     force: flags.force ?? false,
@@ -54,6 +55,7 @@ const PLAN_FLAGS = [
   "reps",
   "driver",
   "force",
+  "order",
 ] as const;
 
 function refuseWithResume(flags: z.output<typeof RUN_FLAGS>, positionals: string[]): void {
@@ -63,6 +65,6 @@ function refuseWithResume(flags: z.output<typeof RUN_FLAGS>, positionals: string
   if (what === null) return;
   throw new FlagError(
     given ?? "",
-    `${what} cannot change a resumed run: --resume continues the run's stored plan (matrix, cells, repetitions, driver); drop ${what}, or start a new run without --resume`,
+    `${what} cannot change a resumed run: --resume continues the run's stored plan (matrix, cells, repetitions, their order, driver); drop ${what}, or start a new run without --resume`,
   );
 }

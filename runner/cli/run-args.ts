@@ -3,6 +3,7 @@ import { MIN_CPUS } from "../config/config-defaults.ts";
 import { Cpus, MemoryBytesText, ProfileName, ScenarioName } from "../config/field-schemas.ts";
 import { MAX_CPUS, MAX_LIST_ITEMS, MAX_REPETITIONS } from "../config/input-limits.ts";
 import { VariantName } from "../config/variant-settings.ts";
+import { RepetitionOrder } from "../results/repetition-order.ts";
 import { booleanFlag, valueFlag } from "./flags/flag-registry.ts";
 import { choiceText, commaList, decimalText, PathText, wholeText } from "./flags/flag-values.ts";
 
@@ -69,6 +70,11 @@ export const RUN_FLAGS = z.strictObject({
   "no-host-lock": booleanFlag(
     "do not wait for other measuring runs on this host (they will measure each other)",
   ),
+  order: valueFlag(z.enum(RepetitionOrder.options, { error: "expected interleaved or sequential" }), {
+    help: "repetitions across cells: interleaved (default: every cell's rep 1, then rep 2, …) or sequential",
+    value: "interleaved|sequential",
+    example: "--order sequential",
+  }),
   driver: valueFlag(z.enum(["local", "swarm"], { error: "expected local or swarm" }), {
     help: "where repetitions run: this engine (default) or the Docker Swarm it manages (README: Swarm)",
     value: "local|swarm",
@@ -90,6 +96,7 @@ export const RunArgs = z
     repetitions: z.number().int().positive().nullable(),
     outDir: z.string(),
     resumeRunId: z.string().nullable(),
+    order: RepetitionOrder.nullable().describe("null: interleaved (a resumed run keeps its stored order)"),
     driver: z.enum(["local", "swarm"]).nullable(),
     dryRun: z.boolean(),
     force: z.boolean(),

@@ -78,7 +78,12 @@ export const runCommand = defineCommand({
     }
     context.startRunPhase();
     return finish(
-      await runPlan(plan, { resultsDir, signal: context.signal, hostLock: args.hostLock }),
+      await runPlan(plan, {
+        resultsDir,
+        signal: context.signal,
+        hostLock: args.hostLock,
+        order: args.order ?? undefined,
+      }),
       resultsDir,
       context,
     );

@@ -2,11 +2,15 @@ import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { withHostLock } from "../host/with-host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
+import { DEFAULT_REPETITION_ORDER, type RepetitionOrder } from "../results/repetition-order.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import type { RunStore } from "../results/run-store.ts";
+import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
-import { runCell } from "./run-cell.ts";
+import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
+import { nextCell } from "./next-cell.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
+import { runRepetition } from "./run-repetition.ts";
 
 export interface ExecuteOptions {
   driver: ExecutionDriver;
@@ -17,6 +21,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Wait for (then hold) the host lock before the first cell: one measuring run per host. Default false. */
   hostLock?: boolean;
+  /** Repetitions across cells: interleaved (default) or sequential. */
+  order?: RepetitionOrder;
 }
 
 /** Holds the host lock while the cells run; an interrupt while waiting for it leaves a resumable run. */
@@ -33,45 +39,72 @@ export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
 }
 
 /**
- * Runs cells, writing each record as soon as it completes: one at a time, or as many at once as the driver has
- * physical hosts (maxParallelCells). Stops cleanly on an interrupt (the run's containers removed, state
- * interrupted) or when the engine goes away (state engine-lost); both are resumable.
+ * Runs the cells' repetitions in the run's order (interleaved across cells by default, or sequential), one at a time
+ * or as many at once as the driver has physical hosts (maxParallelCells), never two of one cell at once. Each cell's
+ * record is written when its last repetition ends; until then its finished repetitions are kept under partial/, so
+ * --resume continues them. Stops cleanly on an interrupt (the run's containers removed, state interrupted) or when
+ * the engine goes away (state engine-lost); both are resumable.
  */
 async function runCells(options: ExecuteOptions): Promise<RunRecord> {
   const { driver, store, observer, context } = options;
+  const order = options.order ?? DEFAULT_REPETITION_ORDER;
   observer.runStarted(context.runId, options.cells, store.run.plan.cellEstimatedSeconds);
-  const queue = [...options.cells];
-  const runnable = queue.find((cell) => cell.exceedsHost === null);
+  for (const cell of options.cells.filter((c) => c.exceedsHost !== null)) {
+    const record = exceedsHostRecord(cell, context.runId);
+    await store.writeCell(record);
+    observer.cellFinished(record);
+  }
+  const progress = options.cells
+    .filter((cell) => cell.exceedsHost === null)
+    .map((cell) => {
+      const partial = store.partials.get(cell.id);
+      const startedAt: string | null = partial?.startedAt ?? null;
+      return { cell, repetitions: partial?.repetitions ?? [], busy: false, done: false, startedAt };
+    });
+  const runnable = progress[0]?.cell;
   const parallel = runnable ? ((await driver.maxParallelCells?.(runnable.image)) ?? 1) : 1;
   let ending: "interrupted" | "engine-lost" | null = null;
   const worker = async () => {
-    for (let cell = queue.shift(); cell && ending === null; cell = queue.shift()) {
+    for (let next = nextCell(progress, order); next && ending === null; next = nextCell(progress, order)) {
       if (options.signal?.aborted) {
         ending = "interrupted";
         return;
       }
-      const current = cell;
-      observer.cellStarted(current);
+      const current = next;
+      current.busy = true;
+      const startedAt = current.startedAt ?? new Date().toISOString();
+      current.startedAt = startedAt;
+      observer.cellStarted(current.cell);
       try {
-        const record = await runCell({
+        const repetition = await runRepetition({
           driver,
-          cell: current,
-          image: current.image,
+          cell: current.cell,
+          image: current.cell.image,
+          index: current.repetitions.length,
           context,
           signal: options.signal,
-          onRepetition: (repetition) => observer.repetitionFinished(current, repetition),
         });
-        await store.writeCell(record);
-        observer.cellFinished(record);
-        if (record.status === "engine-lost") ending ??= "engine-lost";
+        current.repetitions.push(repetition);
+        observer.repetitionFinished(current.cell, repetition);
+        const lost = repetition.status === "engine-lost"; // the run stops; --resume re-runs this cell
+        if (lost || !needsMoreRepetitions(current.cell, current.repetitions)) {
+          const record = finishedCellRecord(current.cell, context.runId, startedAt, current.repetitions);
+          await store.writeCell(record);
+          current.done = true;
+          observer.cellFinished(record);
+          if (lost) ending ??= "engine-lost";
+        } else await store.writePartial(current.cell.id, startedAt, current.repetitions);
       } catch (error) {
         if (!(error instanceof RunInterruptedError)) throw error;
         ending = "interrupted";
+      } finally {
+        current.busy = false;
       }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
-  if (ending === "interrupted" || (ending === null && options.signal?.aborted && queue.length > 0))
+  const unfinished = progress.some((c) => !c.done);
+  if (ending === "interrupted" || (ending === null && options.signal?.aborted && unfinished))
     return interrupted(options);
   if (ending === "engine-lost") {
     observer.message(`the Docker engine went away: resume with --resume ${context.runId} once it runs again`);

@@ -27,8 +27,14 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   });
   await store.resumeWith(prepared.environment, prepared.image, prepared.plan);
   const cells = cellsToRun(prepared.plan.cells, store.done);
-  log(`resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run`);
+  const kept = [...store.partials.values()].reduce((sum, p) => sum + p.repetitions.length, 0);
+  log(
+    `resuming ${runId}: ${store.done.size} cell(s) recorded, ${cells.length} to run` +
+      (kept > 0 ? ` (${kept} of their repetitions kept)` : ""),
+  );
   const context = ownerContext(runId, prepared.environment.commit);
   const { signal, hostLock = true } = options;
-  return executeRun({ driver, store, cells, context, observer, signal, hostLock });
+  // Runs stored before the order was recorded ran their repetitions one cell after another.
+  const order = store.run.order ?? "sequential";
+  return executeRun({ driver, store, cells, context, observer, signal, hostLock, order });
 }

@@ -5,6 +5,7 @@ import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import type { Plan } from "../plan/plan.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
+import { DEFAULT_REPETITION_ORDER, type RepetitionOrder } from "../results/repetition-order.ts";
 import { newRunId } from "../results/run-id.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 import type { RunRecord } from "../results/run-record.ts";
@@ -26,6 +27,8 @@ export interface RunPlanOptions {
   env?: Record<string, string | undefined>;
   /** default true: wait for any other measuring run on this host first (--no-host-lock: false) */
   hostLock?: boolean;
+  /** default interleaved (--order); a resumed run keeps the order it started with */
+  order?: RepetitionOrder;
 }
 
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
@@ -37,8 +40,18 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
   const prepared = await prepareRun(docker, plan, { driver, env: options.env, log });
   const runId = options.runId ?? newRunId();
   const resultsDir = resolve(options.resultsDir ?? DEFAULT_RESULTS_DIR);
-  const store = await RunStore.create(resultsDir, runId, prepared.plan, prepared.environment, prepared.image);
-  const context = ownerContext(runId, prepared.environment.commit);
-  const { signal, hostLock = true } = options;
-  return executeRun({ driver, store, cells: prepared.plan.cells, context, observer, signal, hostLock });
+  const { signal, hostLock = true, order = DEFAULT_REPETITION_ORDER } = options;
+  const { environment, image } = prepared;
+  const store = await RunStore.create(resultsDir, runId, prepared.plan, environment, image, order);
+  const context = ownerContext(runId, environment.commit);
+  return executeRun({
+    driver,
+    store,
+    cells: prepared.plan.cells,
+    context,
+    observer,
+    signal,
+    hostLock,
+    order,
+  });
 }

@@ -12,6 +12,8 @@ export function runPaths(resultsDir: string, runId: string) {
     runJson: join(dir, "run.json"),
     cellsDir: join(dir, "cells"),
     cellJson: (cellId: string) => join(dir, "cells", `${cellId}.json`),
+    partialDir: join(dir, "partial"),
+    partialJson: (cellId: string) => join(dir, "partial", `${cellId}.json`),
     latest: join(resultsDir, LATEST_FILE),
   };
 }

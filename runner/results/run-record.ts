@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Plan } from "../plan/plan.ts";
 import { CellStatus, CellSummary } from "./cell-record.ts";
+import { RepetitionOrder } from "./repetition-order.ts";
 
 /** Where and with what the run happened; the report prints it so results are comparable across machines. */
 export const RunEnvironment = z
@@ -65,6 +66,9 @@ export const RunRecord = z
     image: RunImage.nullable(),
     cells: z.array(RunCellEntry),
     resumedAt: z.array(z.iso.datetime()).describe("each --resume of this run"),
+    order: RepetitionOrder.optional().describe(
+      "how repetitions were ordered across cells (absent in older runs)",
+    ),
   })
   .strict();
 export type RunRecord = z.infer<typeof RunRecord>;

@@ -16,6 +16,15 @@ function flagError(argv: string[]): FlagError {
 }
 
 describe("parseRunArgs", () => {
+  test("--order interleaved|sequential; anything else is refused; a resumed run keeps its own", () => {
+    expect(parseRunArgs(["--order", "sequential"]).order).toBe("sequential");
+    expect(parseRunArgs(["--order=interleaved"]).order).toBe("interleaved");
+    expect(flagError(["--order", "random"]).message).toContain("expected interleaved or sequential");
+    expect(flagError(["--resume", "r1", "--order", "sequential"]).message).toContain(
+      "--order cannot change a resumed run",
+    );
+  });
+
   test("defaults", () => {
     const args = parseRunArgs([]);
     expect(args).toEqual({
@@ -30,6 +39,7 @@ describe("parseRunArgs", () => {
       repetitions: null,
       outDir: "results",
       resumeRunId: null,
+      order: null,
       driver: null,
       dryRun: false,
       force: false,

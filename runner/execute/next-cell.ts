@@ -1,0 +1,31 @@
+import type { Cell } from "../plan/cell.ts";
+import type { Repetition } from "../results/cell-record.ts";
+import type { RepetitionOrder } from "../results/repetition-order.ts";
+import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
+
+/** Where one cell stands while a run schedules repetitions. */
+export interface CellProgress {
+  cell: Cell;
+  repetitions: Repetition[];
+  /** A repetition of it is running: never two at once (they would share the host's CPUs). */
+  busy: boolean;
+  done: boolean;
+}
+
+/**
+ * The cell whose repetition runs next, or null when none can start now. sequential: the first unfinished cell in
+ * plan order. interleaved: planned repetitions before adaptive extras, then the fewest done, then plan order, so
+ * every cell's rep 1 runs before any rep 2.
+ */
+export function nextCell<T extends CellProgress>(cells: readonly T[], order: RepetitionOrder): T | null {
+  const ready = cells.filter((c) => !c.done && !c.busy && needsMoreRepetitions(c.cell, c.repetitions));
+  if (order === "sequential") return ready[0] ?? null;
+  const extra = (c: T) => Number(c.repetitions.length >= c.cell.repetitions);
+  const rank = (c: T) => [extra(c), c.repetitions.length, cells.indexOf(c)] as const;
+  return (
+    [...ready].sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2];
+    })[0] ?? null
+  );
+}
