@@ -78,7 +78,7 @@ test("a user's FROM oven/bun:<version> offline is built on the stand-in, recorde
       { kind: "build", context, dockerfile: "Dockerfile", args: {} },
       { env: { BUN_CAPACITY_OFFLINE: "1" }, log: (line) => lines.push(line) },
     );
-    const source = `stand-in for oven/bun:${Bun.version}-slim`;
+    const source = `stand-in for oven/bun:${Bun.version}-slim` as const;
     expect(built.base).toEqual({ ref: `bun-capacity/bun-base:${Bun.version}`, id: "sha256:base", source });
     expect(built.ref).toMatch(/^bun-capacity\/user-image:/);
     expect(docker.images.get(built.ref)?.labels["bun-capacity.base-source"]).toBe(source);
