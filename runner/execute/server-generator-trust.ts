@@ -38,7 +38,10 @@ export function generatorDoubt(
     serviceCores === null
       ? "the service's CPU was not measured"
       : `the service used ${serviceCores.toFixed(2)} cores, ${Math.round((serviceCores / cell.cpus) * 100)}% of its ${cell.cpus} vCPU quota`;
-  return `the ${[...new Set(limits.map((l) => l.limit))].join(" and the ")}, not the service, was the limit: ${[...new Set(limits.map((l) => l.reason))].slice(0, 2).join("; ")}; ${service} at the ceiling of ${ceilingPerSec.toFixed(0)}/s`;
+  const limiters = [...new Set(limits.map((l) => l.limit))];
+  const reasons = [...new Set(limits.map((l) => l.reason))].slice(0, 2).join("; ");
+  const verb = limiters.length > 1 ? "were" : "was";
+  return `the ${limiters.join(" and the ")}, not the service, ${verb} the limit: ${reasons}; ${service} at the ceiling of ${ceilingPerSec.toFixed(0)}/s`;
 }
 
 function coresOf(cpuSeconds: number | null | undefined, step: LoadStep): number | null {
