@@ -130,7 +130,7 @@ describe("generatorDoubt: who set the ceiling", () => {
   test("both limits at once are both named", () => {
     const above = { serviceCores: 0.4, sendLagP99Ms: 30, generatorCores: 1.2, otherCores: 0.4 };
     expect(generatorDoubt(cell(), run(10_000, { serviceCores: 0.4 }, above), facts())).toMatch(
-      /^the generator and the host, not the service, was the limit/,
+      /^the generator and the host, not the service, were the limit/,
     );
   });
 
