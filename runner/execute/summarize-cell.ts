@@ -37,7 +37,7 @@ export function summarizeCell(repetitions: Repetition[]): CellVerdict {
   if (unconfirmed > 0) notes.push(`${unconfirmed} confirmed no ceiling under the SLO`);
   if (ceilings.disagrees)
     notes.push(
-      `disagrees (ceiling CV ${((ceilings.ceilingPerSec?.cv ?? 0) * 100).toFixed(1)}% > ${MAX_CEILING_CV * 100}%): not recommended`,
+      `wide (ceiling CV ${((ceilings.ceilingPerSec?.cv ?? 0) * 100).toFixed(1)}% > ${MAX_CEILING_CV * 100}%): sized on its lowest confirmed repetition`,
     );
   return {
     status,

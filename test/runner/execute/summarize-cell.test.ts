@@ -60,7 +60,7 @@ describe("summarizeCell", () => {
     expect(verdict.summary.ceilingPerSec?.median).toBe(1000);
     expect(verdict.summary.ceilingPerSec?.min).toBe(0);
     expect(verdict.summary).toMatchObject({ unconfirmedRepetitions: 1, disagrees: true, repetitionsRun: 3 });
-    expect(verdict.message).toStartWith("3/3 ok; 1 confirmed no ceiling under the SLO; disagrees");
+    expect(verdict.message).toStartWith("3/3 ok; 1 confirmed no ceiling under the SLO; wide");
     // two of three unconfirmed: the median is 0, never the one repetition that confirmed something
     const mostly = summarizeCell([repetition("ok", 1000), repetition("ok", null), repetition("ok", null)]);
     expect(mostly.summary.ceilingPerSec?.median).toBe(0);
