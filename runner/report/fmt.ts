@@ -42,9 +42,11 @@ export const fmt = {
       : `${count(c.planningCeilingPerSec)}${c.spread?.wide ? " (lowest)" : ""}`,
   /** "8,700–9,300, CV 2.1%": the repetitions' spread beside the planning figure. */
   spread: (c: SizedFigures) =>
-    c.spread
-      ? `${count(c.spread.minPerSec)}–${count(c.spread.maxPerSec)}, CV ${(c.spread.cv * 100).toFixed(1)}%`
-      : "–",
+    c.spread?.basis === "single-repetition"
+      ? "one repetition"
+      : c.spread
+        ? `${count(c.spread.minPerSec)}–${count(c.spread.maxPerSec)}, CV ${(c.spread.cv * 100).toFixed(1)}%`
+        : "–",
   /** "0.97 (97%)": cores busy at the ceiling and their share of the CPU quota. */
   cpuAtCeiling: (c: SizedFigures) =>
     c.cpuCoresAtCeiling == null

@@ -104,9 +104,13 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
   }));
   const repetitions = workloads.reduce((sum, w) => sum + w.repetitions, 0);
   const contended = workloads.reduce((sum, w) => sum + w.contendedRepetitions, 0);
-  const warnings = workloads
-    .filter((w) => w.wide)
-    .map((w) => `${w.scenario} is wide: planned on its lowest confirmed repetition`);
+  const warnings = best.cells.flatMap(({ cell }) =>
+    cell.spread?.wide
+      ? [`${cell.scenario} is wide: planned on its lowest confirmed repetition`]
+      : cell.spread?.basis === "single-repetition"
+        ? [`${cell.scenario} ran one repetition: its spread is unknown`]
+        : [],
+  );
   const contention = contentionWarning(contended, repetitions);
   if (contention) warnings.push(contention);
   return {
@@ -165,7 +169,9 @@ export function recommendService(sections: ScenarioSizing[], settings: CloudRunS
     );
   const best = candidates[0];
   findings.push(
-    `Traffic mix: ${mix}${settings.traffic ? " (cloudRun.traffic)" : " (an equal split: set cloudRun.traffic to change it)"}.`,
+    shares.size === 1
+      ? `One scenario in the mix (${mix}): the service's answer is its own.`
+      : `Traffic mix: ${mix}${settings.traffic ? " (cloudRun.traffic)" : " (an equal split: set cloudRun.traffic to change it)"}.`,
   );
   if (units.size > 1)
     findings.push(

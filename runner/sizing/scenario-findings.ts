@@ -105,14 +105,20 @@ export function scenarioFindings(
       `Noisy (ceiling CV > 10%): ${noisy.map(sizeLabel).join(", ")}: still eligible, but re-run before trusting small differences.`,
     );
   // Read from each cell: server-mode cells carry the concurrency they were measured with.
-  const subCoreAtHigher = cells.filter((c) => c.cpus < 1 && (c.concurrency ?? settings.concurrency) !== 1);
-  if (subCoreAtHigher.length > 0)
+  // Read from each cell: server-mode cells carry the concurrency they were measured with; in-process ones have none.
+  const measuredAbove = cells.filter(
+    (c) => c.cpus < 1 && typeof c.concurrency === "number" && c.concurrency !== 1,
+  );
+  if (measuredAbove.length > 0)
     findings.push(
-      `${subCoreAtHigher.map(sizeLabel).join(", ")}: below 1 vCPU Cloud Run allows concurrency 1 only, and these were measured ` +
-        `at ${[...new Set(subCoreAtHigher.map((c) => c.concurrency ?? settings.concurrency))].join(", ")}. ` +
-        (subCoreAtHigher.some((c) => c.concurrency != null)
-          ? "Measure them at 1 (axes.concurrency with an exclude rule, as the bundled server profile does)."
-          : "Set cloudRun.concurrency: 1 to size them; an instance then serves one request at a time."),
+      `${measuredAbove.map((c) => `${sizeLabel(c)} (measured at concurrency ${c.concurrency})`).join(", ")}: below 1 vCPU ` +
+        "Cloud Run allows concurrency 1 only. Measure them at 1 (axes.concurrency with an exclude rule, as the bundled server profile does).",
+    );
+  const sizedAbove = cells.filter((c) => c.cpus < 1 && typeof c.concurrency !== "number");
+  if (sizedAbove.length > 0 && settings.concurrency !== 1)
+    findings.push(
+      `Cells below 1 vCPU are deployable only with concurrency 1, and cloudRun.concurrency is ${settings.concurrency}: ` +
+        "set cloudRun.concurrency: 1 to size them; an instance then serves one request at a time.",
     );
   if (settings.billing === "instance" && cells.some((c) => c.cpus < 1))
     findings.push(

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { cellLine } from "../../../runner/progress/cell-line.ts";
 import { type ExportedReports, exportReports } from "../../../runner/report/export-reports.ts";
+import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
+import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
 import { serviceRun } from "./service-run-fixture.ts";
@@ -208,5 +210,16 @@ describe("connection storm and queue drain sections", () => {
     );
     expect(await Bun.file(files.reportMd).text()).toContain("stored timeline unreadable");
     expect(terminal).toContain("stored timeline unreadable");
+  });
+});
+
+describe("the sub-1-vCPU concurrency finding reads each cell's concurrency", () => {
+  test("cells already measured at concurrency 1 get no advice to set it; in-process cells get the setting's", async () => {
+    const size = (records: Awaited<ReturnType<typeof serviceRun>>) =>
+      buildSizingReport(records, { runId: "r", settings: CloudRunSettings.parse({ targetPerSec: 100 }) });
+    const served = size(await serviceRun("r"));
+    for (const s of served.scenarios) expect(s.findings.join(" ")).not.toContain("concurrency 1 only");
+    const inProcess = size([fakeCellRecord({ cpus: 0.5, memoryMiB: 512, ceilingPerSec: 1000 })]);
+    expect(inProcess.scenarios[0]?.findings.join(" ")).toContain("set cloudRun.concurrency: 1 to size them");
   });
 });
