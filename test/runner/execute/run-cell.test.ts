@@ -32,7 +32,7 @@ describe("adaptive repetitions", () => {
     expect(record.repetitions).toHaveLength(6);
     expect(record.summary.ceilingPerSec?.cv).toBeGreaterThan(0.05);
     expect(record.summary.disagrees).toBe(true);
-    expect(record.message).toContain("disagrees");
+    expect(record.message).toContain("wide");
   });
 
   test("stops as soon as the ceilings agree", async () => {
