@@ -81,7 +81,6 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
     ...parsed.step,
     dropped: parsed.droppedRequests,
     processCpuSeconds: serviceCpu,
-    generatorCpuSeconds: parsed.generatorCpuSeconds,
     hostOtherCpuCores: hostOtherCpuCores(
       hostBusy,
       (serviceCpu ?? 0) + sidecarCpu + parsed.generatorCpuSeconds,

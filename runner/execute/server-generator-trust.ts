@@ -4,6 +4,7 @@ import type { RunFacts } from "../drivers/execution-driver.ts";
 import { stepLimits } from "../load/bun-generator/step-limits.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
+import { generatorWorkers } from "./run-server-step.ts";
 
 /** Below this share of its usable CPU quota at the ceiling, the service was not what stopped the search. */
 export const SERVICE_BUSY_SHARE = 0.8;
@@ -31,7 +32,12 @@ export function generatorDoubt(
   const busy = serviceCores !== null && serviceCores >= SERVICE_BUSY_SHARE * usableCores;
   if (busy) return null;
   const limits = [confirm, ...above].flatMap((step) =>
-    stepLimits(step, { sloP99Ms: cell.sloP99Ms, hostCores, concurrency: cell.concurrency ?? null }),
+    stepLimits(step, {
+      sloP99Ms: cell.sloP99Ms,
+      hostCores,
+      concurrency: cell.concurrency ?? null,
+      generatorWorkers: generatorWorkers(cell.cpus, hostCores),
+    }),
   );
   if (limits.length === 0) return null;
   const service =

@@ -13,3 +13,5 @@ export const MIN_REQUEST_TIMEOUT_MS = 1000;
 export const MAX_SEND_LAG_SLO_SHARE = 0.1;
 /** Above this share of the request cycle, the generator's turnaround (response to next send) is in series with the service. */
 export const MAX_TURNAROUND_CYCLE_SHARE = 0.25;
+/** At this share of its worker threads' cores busy during a step, the generator had no spare CPU. */
+export const GENERATOR_BUSY_SHARE = 0.85;

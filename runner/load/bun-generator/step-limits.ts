@@ -1,5 +1,9 @@
 import type { LoadStep } from "../../../contract/result.ts";
-import { MAX_SEND_LAG_SLO_SHARE, MAX_TURNAROUND_CYCLE_SHARE } from "./generator-defaults.ts";
+import {
+  GENERATOR_BUSY_SHARE,
+  MAX_SEND_LAG_SLO_SHARE,
+  MAX_TURNAROUND_CYCLE_SHARE,
+} from "./generator-defaults.ts";
 
 /** Above this share of the host's cores busy in a step, no core was spare: the host may have set the pace. */
 export const HOST_BUSY_SHARE = 0.9;
@@ -12,7 +16,7 @@ export interface StepLimit {
 /** What, besides the service, may have limited one load step: checked on every step, from its own figures. */
 export function stepLimits(
   step: LoadStep,
-  context: { sloP99Ms: number; hostCores: number; concurrency: number | null },
+  context: { sloP99Ms: number; hostCores: number; concurrency: number | null; generatorWorkers: number },
 ): StepLimit[] {
   const limits: StepLimit[] = [];
   const at = `at ${step.offeredPerSec.toFixed(0)}/s`;
@@ -23,6 +27,13 @@ export function stepLimits(
       reason: `${at} the generator's send lag p99 was ${lag.toFixed(1)} ms (over ${MAX_SEND_LAG_SLO_SHARE * 100}% of the ${context.sloP99Ms} ms SLO)`,
     });
   const seconds = step.durationMs / 1000;
+  const generatorCores =
+    typeof step.generatorCpuSeconds === "number" && seconds > 0 ? step.generatorCpuSeconds / seconds : null;
+  if (generatorCores !== null && generatorCores >= GENERATOR_BUSY_SHARE * context.generatorWorkers)
+    limits.push({
+      limit: "generator",
+      reason: `${at} the generator had no spare CPU (${generatorCores.toFixed(2)} cores busy on its ${context.generatorWorkers} worker thread${context.generatorWorkers > 1 ? "s" : ""})`,
+    });
   const known = [step.processCpuSeconds, step.generatorCpuSeconds].every((v) => typeof v === "number");
   if (known && typeof step.hostOtherCpuCores === "number" && seconds > 0) {
     const busyCores =

@@ -40,7 +40,8 @@ export function toGeneratorStep(
       lost,
       dropped,
       processCpuSeconds: null,
-      generatorCpuSeconds: cpuSeconds,
+      // The generator's own CPU while it paced the step (its start-up and module load excluded).
+      generatorCpuSeconds: summary.self.cpuSeconds,
       generatorSendLagP99Ms: self.sendLagP99Ms,
       generatorTurnaroundMeanMs: self.turnaroundMeanMs,
       operationMeanMs: self.serviceMeanMs,

@@ -105,7 +105,7 @@ describe("generatorDoubt: who set the ceiling", () => {
   });
 
   test("no spare core on the host: the host, judged against the node's own cores", () => {
-    const busy = { serviceCores: 0.5, generatorCores: 0.9, otherCores: 0.5 }; // 1.9 of 2
+    const busy = { serviceCores: 0.5, generatorCores: 0.6, otherCores: 0.8 }; // 1.9 of 2
     expect(generatorDoubt(cell(), run(5000, busy), facts(2))).toMatch(
       /^the host, not the service, was the limit: at 5000\/s the host had no spare core \(1\.90 of 2 busy/,
     );

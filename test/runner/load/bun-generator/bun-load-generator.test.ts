@@ -66,11 +66,12 @@ describe("createBunLoadGenerator", () => {
     expect(spec.labels).toEqual({ "bun-capacity.role": "readiness" });
   });
 
-  test("parseStep reads the summary line into a step with the container's CPU; garbage is a GeneratorOutputError", () => {
+  test("parseStep reads the summary line into a step with the generator's own CPU; garbage is a GeneratorOutputError", () => {
     const stdout = `starting 1 worker\n${JSON.stringify(stepSummary())}\n`;
     const parsed = generator.parseStep(stepRequest(), { stdout, stderr: "", cpuSeconds: 0.8 });
     expect(parsed.step.achievedPerSec).toBeCloseTo(200, 9);
-    expect(parsed.step.generatorCpuSeconds).toBe(0.8);
+    expect(parsed.step.generatorCpuSeconds).toBe(0.6);
+    expect(parsed.generatorCpuSeconds).toBe(0.8);
     expect(parsed.self.sendLagP99Ms).toBe(0.7);
     expect(() =>
       generator.parseStep(stepRequest(), { stdout: "panic", stderr: "boom", cpuSeconds: 0 }),

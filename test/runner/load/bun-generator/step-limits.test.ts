@@ -21,7 +21,7 @@ const step = (overrides: Partial<LoadStep> = {}): LoadStep => ({
   sloMet: true,
   ...overrides,
 });
-const context = { sloP99Ms: 100, hostCores: 2, concurrency: 80 };
+const context = { sloP99Ms: 100, hostCores: 2, concurrency: 80, generatorWorkers: 1 };
 
 describe("stepLimits", () => {
   test("a punctual generator on a host with a spare core: nothing but the service", () => {
@@ -47,11 +47,28 @@ describe("stepLimits", () => {
     );
     expect(stepLimits(step({ hostOtherCpuCores: 0.9 }), context)).toEqual([]); // 1.7 of 2
     // A busy generator alone counts too.
-    expect(stepLimits(step({ generatorCpuSeconds: 13 }), context).map((l) => l.limit)).toEqual(["host"]);
+    expect(stepLimits(step({ generatorCpuSeconds: 13 }), context).map((l) => l.limit)).toEqual([
+      "generator",
+      "host",
+    ]);
+  });
+
+  test("the generator at 85% of its worker threads' cores or more: the generator, however many threads", () => {
+    const limits = stepLimits(step({ generatorCpuSeconds: 8.5, hostOtherCpuCores: 0 }), context);
+    expect(limits).toEqual([
+      {
+        limit: "generator",
+        reason: "at 1000/s the generator had no spare CPU (0.85 cores busy on its 1 worker thread)",
+      },
+    ]);
+    expect(stepLimits(step({ generatorCpuSeconds: 8.4, hostOtherCpuCores: 0 }), context)).toEqual([]);
+    expect(
+      stepLimits(step({ generatorCpuSeconds: 8.5 }), { ...context, hostCores: 4, generatorWorkers: 2 }),
+    ).toEqual([]);
   });
 
   test("what was not measured is not judged: no host verdict without the host, the service or the generator CPU", () => {
-    expect(stepLimits(step({ hostOtherCpuCores: null, generatorCpuSeconds: 20 }), context)).toEqual([]);
+    expect(stepLimits(step({ hostOtherCpuCores: null, generatorCpuSeconds: 8 }), context)).toEqual([]);
     expect(stepLimits(step({ processCpuSeconds: null, hostOtherCpuCores: 5 }), context)).toEqual([]);
     expect(stepLimits(step({ generatorCpuSeconds: null, hostOtherCpuCores: 5 }), context)).toEqual([]);
     expect(

@@ -34,13 +34,13 @@ describe("toGeneratorStep", () => {
     expect(toGeneratorStep(stepRequest(), stepSummary({ errors: 1 }), 1).step.sloMet).toBe(false);
   });
 
-  test("the generator's own figures go into the step: send lag, turnaround, operation time; CPU from outside", () => {
+  test("the generator's own figures go into the step: send lag, turnaround, operation time; CPU while pacing", () => {
     const { step, self } = toGeneratorStep(stepRequest(), stepSummary(), 0.9);
     expect(step.generatorSendLagP99Ms).toBe(0.7);
     expect(step.generatorTurnaroundMeanMs).toBe(0.04);
     expect(step.operationMeanMs).toBe(2.2);
-    // The container's CPU (from Docker) is the step's; the generator's own reading stays in self.
-    expect(step.generatorCpuSeconds).toBe(0.9);
+    // The step carries the generator's own CPU while pacing; the container's (start-up included) stays beside it.
+    expect(step.generatorCpuSeconds).toBe(0.6);
     expect(self.cpuSeconds).toBe(0.6);
     // The service's CPU and the host's other load are measured by the runner around the step.
     expect(step.processCpuSeconds).toBeNull();
