@@ -6,7 +6,7 @@ const NEXT_STEPS: Array<[RegExp, string]> = [
   ],
   [
     /\/bin\/sh.*(no such file|not found)|exec: "\/bin\/sh"/i,
-    'the base image has no /bin/sh: use exec-form RUN ["…"], or remove an offline base built before shells were added (docker rmi bun-capacity/bun-base:<version>) so it is rebuilt',
+    'the base image has no /bin/sh: use exec-form RUN ["…"], or a base with a shell (oven/bun:<version>-slim and the offline base have one)',
   ],
   [
     /pull access denied|manifest (for .* )?(unknown|not found)|failed to resolve|no such host|dial tcp|TLS handshake timeout/i,

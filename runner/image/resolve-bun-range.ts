@@ -13,12 +13,15 @@ export interface ResolvedBunVersion {
  */
 export async function resolveBunRange(
   range: string,
-  installed = Bun.version,
+  options: { installed?: string; env?: Record<string, string | undefined> } = {},
 ): Promise<ResolvedBunVersion | null> {
+  const installed = options.installed ?? Bun.version;
   if (/^\d+\.\d+\.\d+$/.test(range)) return { version: range, how: "the tag's own version" };
   const viewed = await execa("npm", ["view", `bun@${range}`, "version", "--json"], {
     reject: false,
     timeout: NPM_VIEW_TIMEOUT_MS,
+    env: options.env ?? process.env,
+    extendEnv: false,
   });
   const newest = viewed.exitCode === 0 ? newestOf(viewed.stdout) : null;
   if (newest) return { version: newest, how: `the newest bun ${range} on the npm registry` };

@@ -42,7 +42,7 @@ export async function standInBases(
     const where = `${options.dockerfilePath} line ${line}`;
     if (tag.versionRange === "")
       throw new StandInError(image, where, `no Bun version stands behind the tag ${tag.tag}`);
-    const resolved = await resolveBunRange(tag.versionRange);
+    const resolved = await resolveBunRange(tag.versionRange, { env });
     if (!resolved)
       throw new StandInError(image, where, `the npm registry did not say which Bun ${tag.versionRange} is`);
     const base = await standInBase(docker, resolved.version, options.log);
