@@ -22,13 +22,13 @@ export async function contextFiles(
   return files.sort();
 }
 
-/** Files and symbolic links under `path`; an excluded folder is skipped whole unless a `!` rule may re-include. */
+/** Files and symbolic links under `path`; an excluded folder is skipped whole unless a `!` rule names a path in it. */
 async function walk(root: string, path: string, rules: DockerignoreRules, files: string[]): Promise<void> {
   const info = await lstat(join(root, path)).catch(() => null);
   if (!info) return;
   const excluded = path !== "." && rules.excludes(path);
   if (info.isDirectory()) {
-    if (excluded && !rules.hasExceptions) return;
+    if (excluded && !rules.mayReinclude(path)) return;
     const children = await readdir(join(root, path));
     for (const child of children) await walk(root, path === "." ? child : `${path}/${child}`, rules, files);
     return;

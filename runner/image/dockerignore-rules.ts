@@ -1,10 +1,12 @@
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import ignore, { type Ignore } from "@balena/dockerignore";
 
 /** One pattern line of a .dockerignore, with its 1-based line number. */
 export interface DockerignoreRule {
   /** The line as written (trimmed), e.g. `!README*.md`. */
   text: string;
+  /** The pattern as Docker cleans it: no `!`, no leading or trailing `/`, `.` and `..` resolved. */
+  pattern: string;
   line: number;
   /** A `!` line: it re-includes what earlier lines excluded. */
   exception: boolean;
@@ -16,11 +18,7 @@ export interface DockerignoreRule {
  * dropped, `#` comment lines), matched by @balena/dockerignore one rule at a time so the deciding line can be named.
  */
 export class DockerignoreRules {
-  readonly hasExceptions: boolean;
-
-  constructor(readonly rules: DockerignoreRule[]) {
-    this.hasExceptions = rules.some((rule) => rule.exception);
-  }
+  constructor(readonly rules: DockerignoreRule[]) {}
 
   static parse(text: string): DockerignoreRules {
     const rules: DockerignoreRule[] = [];
@@ -33,7 +31,8 @@ export class DockerignoreRules {
       if (pattern === "") return;
       // Linux's Docker matches case-sensitively; the library's default is not to.
       const matcher = ignore({ ignorecase: false }).add(pattern);
-      rules.push({ text: trimmed, line: index + 1, exception, matcher });
+      const cleaned = posix.normalize(pattern).replace(/^\/+|\/+$/g, "");
+      rules.push({ text: trimmed, pattern: cleaned, line: index + 1, exception, matcher });
     });
     return new DockerignoreRules(rules);
   }
@@ -56,5 +55,10 @@ export class DockerignoreRules {
 
   excludes(path: string): boolean {
     return this.excludingRule(path) !== null;
+  }
+
+  /** Docker walks into an excluded folder only when an exception's pattern starts with that folder's path. */
+  mayReinclude(folder: string): boolean {
+    return this.rules.some((rule) => rule.exception && `${rule.pattern}/`.startsWith(`${folder}/`));
   }
 }

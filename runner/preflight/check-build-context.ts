@@ -74,15 +74,23 @@ async function sourceProblem(
   if (/[*?[]/.test(path)) {
     if (copyable.some(covers)) return null;
     const excluded = (await allFiles()).find(covers);
-    return excluded ? excludedBy(rules.excludingRule(excluded), excluded) : null;
+    return excluded ? excludedBy(ruleFor(rules, excluded), excluded) : null;
   }
   const info = await lstat(join(context, path)).catch(() => null);
   if (!info) return `does not exist in the build context ${context}; the build would fail at this line`;
-  if (!info.isDirectory())
-    return copyable.includes(path) ? null : excludedBy(rules.excludingRule(path), path);
+  if (!info.isDirectory()) return copyable.includes(path) ? null : excludedBy(ruleFor(rules, path), path);
   if (copyable.some((file) => file.startsWith(`${path}/`))) return null;
   const inside = (await allFiles()).find((file) => file.startsWith(`${path}/`));
-  return inside ? excludedBy(rules.excludingRule(path) ?? rules.excludingRule(inside), path) : null;
+  return inside ? excludedBy(ruleFor(rules, path) ?? ruleFor(rules, inside), path) : null;
+}
+
+/** The rule excluding a path, or the one excluding the folder Docker skips it with. */
+function ruleFor(rules: DockerignoreRules, path: string): DockerignoreRule | null {
+  for (let at = path; at !== "." && at !== ""; at = posix.dirname(at)) {
+    const rule = rules.excludingRule(at);
+    if (rule) return rule;
+  }
+  return null;
 }
 
 function excludedBy(rule: DockerignoreRule | null, path: string): string {

@@ -74,3 +74,13 @@ test("the bundled context lists only the named entries; the hash follows content
   await writeFile(join(dir, "engine/a.ts"), "changed");
   expect(await inputsHash(dir, files, "base")).not.toBe(before);
 });
+
+test("an excluded folder is entered only for an exception naming a path in it, as Docker's walk does", async () => {
+  await tree({
+    Dockerfile: "FROM x",
+    ".dockerignore": "node_modules\n!**/keep.txt\n",
+    "node_modules/keep.txt": "skipped with its folder",
+    "src/keep.txt": "k",
+  });
+  expect(await contextFiles(dir, null)).toEqual([".dockerignore", "Dockerfile", "src/keep.txt"]);
+});

@@ -133,3 +133,12 @@ test("`--dry-run` of a good context lists its files and size", async () => {
   expect(outcome.stdout).toContain(`Build context ${root}: 4 files, `);
   expect(outcome.stdout).toContain("(.dockerignore: 1 rule; ");
 });
+
+test("a file inside a folder Docker skips is refused, naming the folder's rule", async () => {
+  const result = await check({
+    Dockerfile: "FROM x\nCOPY node_modules/keep.txt /k/\n",
+    ".dockerignore": "node_modules\n!**/keep.txt\n",
+    "node_modules/keep.txt": "k",
+  });
+  expect(messages(result)).toEqual([expect.stringContaining("by .dockerignore line 1 (node_modules)")]);
+});
