@@ -1,8 +1,8 @@
 import type { RequestShape } from "../../contract/generator-step.ts";
 import type { PacedWorkload } from "../api/workload.ts";
 import { Http1Pool } from "../http/http1-pool.ts";
-import { pickByWeight } from "./pick-by-weight.ts";
-import { requestBytes } from "./request-bytes.ts";
+import { pickByWeight } from "./request-mix/pick-by-weight.ts";
+import { requestBytes } from "./request-mix/request-bytes.ts";
 
 /** Room beyond the step's concurrency for connections whose request timed out while they close. */
 const SPARE_CONNECTIONS = 16;

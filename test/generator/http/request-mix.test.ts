@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import type { RequestShape } from "../../../contract/generator-step.ts";
 import type { WorkloadContext } from "../../../generator/api/workload.ts";
 import { pace } from "../../../generator/step/pace.ts";
-import { pickByWeight } from "../../../generator/workloads/pick-by-weight.ts";
+import { pickByWeight } from "../../../generator/workloads/request-mix/pick-by-weight.ts";
 import { requestMix } from "../../../generator/workloads/request-mix.ts";
 import { planFor } from "../pace-plan-for.ts";
 

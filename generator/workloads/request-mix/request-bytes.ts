@@ -1,4 +1,4 @@
-import type { RequestShape } from "../../contract/generator-step.ts";
+import type { RequestShape } from "../../../contract/generator-step.ts";
 
 /** One request's HTTP/1.1 bytes, built once: Host and Content-Length are ours, the shape's other headers kept. */
 export function requestBytes(shape: RequestShape, port: number): Uint8Array {
