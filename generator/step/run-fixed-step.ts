@@ -1,4 +1,5 @@
-import type { FixedSummary, GeneratorStepConfig } from "../../contract/generator-step.ts";
+import { z } from "zod";
+import { FixedSummary, type GeneratorStepConfig } from "../../contract/generator-step.ts";
 import type { FixedWorkload } from "../api/workload.ts";
 import type { WorkloadSource } from "../load/load-workload.ts";
 import { parseFlags } from "../load/parse-flags.ts";
@@ -20,7 +21,15 @@ export async function runFixedStep(
   );
   const boundMs = config.durationMs + config.drainMs + config.timeoutMs + 2 * END_SLACK_MS;
   const report = await within(workload.run(context), boundMs, `workload ${source.name} run()`);
-  return {
+  if (
+    typeof report !== "object" ||
+    report === null ||
+    typeof report.window !== "object" ||
+    report.window === null
+  ) {
+    throw new Error(`workload ${source.name}: run() returned ${JSON.stringify(report)}, not a report`);
+  }
+  const summary = FixedSummary.safeParse({
     bcFixedSummary: 1,
     workload: source.name,
     figures: report.figures,
@@ -32,5 +41,8 @@ export async function runFixedStep(
       holdEndMs: report.window.holdEndMs ?? null,
     },
     ...(report.timelines === undefined ? {} : { timelines: report.timelines }),
-  };
+  });
+  if (summary.success) return summary.data;
+  const problems = z.prettifyError(summary.error).replaceAll("\n", " ");
+  throw new Error(`workload ${source.name}: run() returned a report that does not fit: ${problems}`);
 }

@@ -6,7 +6,7 @@ import { CLOSE_BOUND_MS, openShare } from "./open-share.ts";
 import { END_SLACK_MS, stopSendingMs } from "./pace-plan.ts";
 import { summarizeStep } from "./summarize-step.ts";
 import { within } from "./within.ts";
-import type { WorkerFigures } from "./worker-figures.ts";
+import { WorkerFigures } from "./worker-figures.ts";
 import type { FromWorker, ToWorker } from "./worker-messages.ts";
 import { sharedClockMs, workerCount } from "./worker-share.ts";
 
@@ -84,7 +84,7 @@ class StepThread {
   async go(startSharedMs: number): Promise<WorkerFigures> {
     const reply = await this.ask({ type: "go", startSharedMs });
     if (reply.type !== "figures") throw new Error(`a step worker answered ${reply.type} to go`);
-    return reply.figures;
+    return WorkerFigures.parse(reply.figures);
   }
 
   private ask(message: ToWorker): Promise<FromWorker> {

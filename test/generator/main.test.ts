@@ -90,6 +90,15 @@ describe("generator/main.ts as a process", () => {
     });
   });
 
+  test("a fixed workload's report that does not fit the contract is a crash: one line, exit 1", async () => {
+    const source =
+      "export default { async run() { return { figures: { 'bad name': 1 }, failures: 0, window: { startMs: 1 } }; } };";
+    const { exitCode, stdout, stderr } = await runStep(stepConfig(port, { workload: "-" }), source);
+    expect(exitCode).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("run() returned a report that does not fit");
+  });
+
   test.each([
     ["not JSON", "{", /BC_STEP is not JSON/],
     ["a bad field", { ...stepConfig(port), concurrency: 0 }, /BC_STEP: .*concurrency/],
