@@ -39,6 +39,10 @@ test(
         measured: Math.round(mixMeasured),
         withinShare: Math.abs(computed / mixMeasured - 1) <= WITHIN,
       };
+      console.error(
+        `service-mix: computed ${figures.computed}/s, measured mix ${figures.measured}/s`,
+        figures.cells,
+      );
       expect(figures).toEqual({ ...figures, withinShare: true });
       // The mix cell itself is left out of the service's mix: cloudRun.traffic names only the endpoints.
       expect(report.serviceRecommendation?.workloads.map((w) => w.scenario).sort()).toEqual([
