@@ -39,9 +39,12 @@ test(
     expect(runJson.image.baseSource).toBe("stand-in for oven/bun:1");
     expect(run.cells.map((record) => record.cell.id)).toEqual(["hello__cpu1__mem256Mi__smol0__conc80"]);
     const [record] = run.cells;
-    // On a 2-core host the generator may be the limit (exceeds-host); either way a ceiling was measured.
-    expect(["ok", "exceeds-host"]).toContain(record?.status ?? "none");
-    expect(record?.summary.ceilingPerSec?.median ?? 0).toBeGreaterThan(100);
+    // On a 2-core host the generator may be the limit (exceeds-host: figures kept, not used for sizing); either
+    // way the repetition measured a ceiling.
+    const ceilingPerSec = record?.repetitions.find((r) => r.result)?.result?.ceiling?.ceilingPerSec ?? 0;
+    const seen = { status: record?.status, message: record?.message, ceilingPerSec };
+    expect(["ok", "exceeds-host"]).toContain(seen.status ?? "none");
+    expect(seen.ceilingPerSec).toBeGreaterThan(100);
   },
   { timeout: 300_000 },
 );
