@@ -6,8 +6,9 @@ let served = 0;
 const server = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
-  fetch: () => {
+  fetch: async (request) => {
     served++;
+    if (request.url.endsWith("/slow")) await Bun.sleep(20);
     return new Response("ok");
   },
 });
@@ -31,6 +32,28 @@ describe("generator/main.ts as a process", () => {
     expect(summary.latency.count).toBe(500);
     expect(summary.self.cpuSeconds).toBeGreaterThan(0);
     expect(summary.self.serviceMeanMs).toBeGreaterThan(0);
+  });
+
+  test("a slow handler at concurrency 1: the queue shows in latency (from intended times), not in send lag", async () => {
+    const slow = { weight: 1, method: "GET", path: "/slow", headers: {}, body: null };
+    const config = stepConfig(port, {
+      ratePerSec: 100,
+      plannedRequests: 50,
+      durationMs: 500,
+      concurrency: 1,
+      drainMs: 3000,
+      requests: [slow],
+    });
+    const { exitCode, stdout } = await runStep(config);
+    expect(exitCode).toBe(0);
+    const summary = GeneratorStepSummary.parse(JSON.parse(stdout));
+    expect(summary.completed).toBe(50);
+    // 50 requests of >= 20 ms each need >= 1 s; the last was intended at 490 ms.
+    expect(summary.latency.maxMs).toBeGreaterThan(400);
+    expect(summary.late).toBeGreaterThan(40);
+    expect(summary.self.sendLagP99Ms).toBeLessThan(5);
+    expect(summary.self.serviceMeanMs).toBeGreaterThan(19);
+    expect(summary.self.turnaroundMeanMs).toBeLessThan(2);
   });
 
   test("a module on stdin, with its flags; two workers' figures merged into one line", async () => {
