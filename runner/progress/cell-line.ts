@@ -24,7 +24,7 @@ export function cellLine(record: CellRecord): string {
   const seconds = (Date.parse(record.finishedAt) - Date.parse(record.startedAt)) / 1000;
   const reps = record.repetitions.length;
   parts.push(`${reps} rep${reps === 1 ? "" : "s"}, ${formatDuration(seconds)}`);
-  if (summary.disagrees) parts.push("DISAGREES: not recommended");
+  if (summary.disagrees) parts.push("WIDE: planned on its lowest confirmed repetition");
   else if (summary.noisy) parts.push("NOISY (CV > 10%)");
   if (record.repetitions.some((r) => r.limitMismatches.length > 0)) parts.push("LIMIT MISMATCH");
   if (record.status !== "ok") parts.push(`- ${record.message}`);

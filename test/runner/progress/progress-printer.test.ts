@@ -43,10 +43,10 @@ test("the line's peak is the highest repetition's, as in the sizing tables", () 
   );
 });
 
-test("a disagreeing cell says so on its line", () => {
+test("a wide cell says so on its line", () => {
   const r = record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:41Z");
   const line = cellLine({ ...r, summary: { ...r.summary, disagrees: true, noisy: true } });
-  expect(line).toContain("DISAGREES: not recommended");
+  expect(line).toContain("WIDE: planned on its lowest confirmed repetition");
   expect(line).not.toContain("NOISY");
 });
 
