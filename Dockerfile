@@ -4,7 +4,6 @@ ARG BUN_IMAGE=oven/bun:1.4.5-slim
 FROM ${BUN_IMAGE}
 WORKDIR /app
 COPY package.json bun.lock ./
-# Exec form: the offline base has no shell.
 RUN ["bun", "install", "--frozen-lockfile", "--production"]
 COPY contract/ contract/
 COPY engine/ engine/

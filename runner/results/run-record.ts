@@ -29,7 +29,10 @@ export const RunImage = z
     id: z.string(),
     inputsHash: z.string().nullable(),
     baseRef: z.string().nullable(),
-    baseSource: z.string().nullable().describe("local | pulled | offline-built | offline-cached"),
+    baseSource: z
+      .string()
+      .nullable()
+      .describe("local | pulled | offline-built | offline-cached | npm-built | stand-in for <ref>"),
     built: z.boolean(),
     buildSeconds: z.number().nonnegative(),
   })
