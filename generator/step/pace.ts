@@ -33,7 +33,8 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
     if (timer !== null && timerAtMs <= atMs) return;
     if (timer !== null) clearTimeout(timer);
     timerAtMs = atMs;
-    timer = setTimeout(onTimer, Math.max(0, atMs - nowMs));
+    // Bun's timers count whole ms (a fractional delay is cut short): round up, so a wake-up never comes early.
+    timer = setTimeout(onTimer, Math.max(0, Math.ceil(atMs - nowMs)));
   };
   const onTimer = () => {
     timer = null;
