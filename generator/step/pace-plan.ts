@@ -21,6 +21,8 @@ export interface PacePlan {
 export const LATE_MS = 10;
 /** Past the last operation's timeout, the step ends anyway (a backstop; the timeout sweep normally ends it first). */
 export const END_SLACK_MS = 1000;
+/** A client that bounds its own calls by timeoutMs reports an error first; the pacer calls lost what never settled. */
+export const LOST_GRACE_MS = 250;
 
 /** When operations may no longer start: open loop after the drain, closed loop at the duration's end. */
 export const stopSendingMs = (plan: Pick<PacePlan, "kind" | "startMs" | "durationMs" | "drainMs">): number =>

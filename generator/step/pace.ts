@@ -1,7 +1,14 @@
 import type { Outcome, Send } from "../api/workload.ts";
 import { FreeSlots } from "./free-slots.ts";
 import { Operation } from "./operation.ts";
-import { END_SLACK_MS, LATE_MS, type PacePlan, plannedOperations, stopSendingMs } from "./pace-plan.ts";
+import {
+  END_SLACK_MS,
+  LATE_MS,
+  LOST_GRACE_MS,
+  type PacePlan,
+  plannedOperations,
+  stopSendingMs,
+} from "./pace-plan.ts";
 import { Tally } from "./tally.ts";
 import { TimeoutQueue } from "./timeout-queue.ts";
 
@@ -14,7 +21,7 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
   const open = plan.kind === "open";
   const tally = new Tally();
   const slots = new FreeSlots(plan.concurrency);
-  const timeouts = new TimeoutQueue(plan.timeoutMs);
+  const timeouts = new TimeoutQueue(plan.timeoutMs + LOST_GRACE_MS);
   const limit = plannedOperations(plan);
   const intervalMs = open ? 1000 / (plan.ratePerSec as number) : 0;
   const stopMs = stopSendingMs(plan);
@@ -75,14 +82,10 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
       settle(operation, value.ok === true, typeof value.doneAtMs === "number" ? value.doneAtMs : undefined);
   };
 
+  // Never answered within timeoutMs: lost (started, not completed), which fails the step as an error would.
   const timeOut = (operation: Operation, nowMs: number) => {
     operation.settled = true;
     unsettled--;
-    tally.completed++;
-    tally.errors++;
-    tally.recordLatency(nowMs - operation.intendedMs);
-    if (nowMs >= windowFromMs && nowMs < windowToMs) tally.completedInWindow++;
-    if (nowMs > tally.lastDoneMs) tally.lastDoneMs = nowMs;
     if (operation.holdsSlot) freeSlot(operation, nowMs);
   };
 
@@ -160,7 +163,7 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
       timeouts.sweep(Number.POSITIVE_INFINITY, (operation) => timeOut(operation, nowMs));
       end();
     },
-    Math.max(0, stopMs + plan.timeoutMs + END_SLACK_MS - performance.now()),
+    Math.max(0, stopMs + plan.timeoutMs + LOST_GRACE_MS + END_SLACK_MS - performance.now()),
   );
 
   return new Promise<Tally>((resolve) => {

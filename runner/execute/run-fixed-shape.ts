@@ -1,7 +1,7 @@
 import type { FixedSummary } from "../../contract/generator-step.ts";
 import { parseFixedSummary } from "../load/fixed/parse-fixed-summary.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
-import { type ServerStepContext, STEP_GRACE_MS, stepRequest } from "./run-server-step.ts";
+import { type ServerStepContext, stepDeadlineMs, stepRequest } from "./run-server-step.ts";
 import { ServerStepError } from "./server-step-error.ts";
 
 export interface FixedShapeRun {
@@ -18,11 +18,7 @@ export async function runFixedShape(context: ServerStepContext): Promise<FixedSh
   const request = stepRequest(context, null, "probe", cell.durationSeconds * 1000);
   const before = await pod.cpuSeconds?.().catch(() => undefined);
   const started = Date.now();
-  const outcome = await pod.runMember(
-    generator.stepContainer(request),
-    request.durationMs + STEP_GRACE_MS,
-    signal,
-  );
+  const outcome = await pod.runMember(generator.stepContainer(request), stepDeadlineMs(request), signal);
   const wallMs = Date.now() - started;
   if (signal.aborted) throw new RunInterruptedError(String(signal.reason ?? "signal"));
   const after = await pod.cpuSeconds?.().catch(() => undefined);
@@ -31,7 +27,7 @@ export async function runFixedShape(context: ServerStepContext): Promise<FixedSh
   if (outcome.timedOut)
     throw new ServerStepError(
       "generator-timeout",
-      `the ${cell.scenario} script did not finish within durationSeconds (${cell.durationSeconds} s) + ${STEP_GRACE_MS} ms`,
+      `the ${cell.scenario} workload did not finish within ${stepDeadlineMs(request)} ms (durationSeconds ${cell.durationSeconds} s, its drain and timeout, and start-up)`,
     );
   let summary: FixedSummary;
   try {

@@ -1,14 +1,21 @@
 import type { LoadStep } from "../../contract/result.ts";
 import type { PodCpuSeconds, PodHandle } from "../drivers/execution-driver.ts";
 import { hostOtherCpuCores } from "../host/host-other-cpu-cores.ts";
+import { generatorStepConfig } from "../load/bun-generator/generator-step-config.ts";
 import type { LoadGenerator, StepRequest } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { ServerStepError } from "./server-step-error.ts";
 
-/** A generator step may overrun its duration by this much (start-up, drain of in-flight requests) before it is killed. */
+/** Past its own bound (duration, drain, timeout), a generator step may take this long (start-up, open, close) before it is killed. */
 export const STEP_GRACE_MS = 15_000;
+
+/** How long the generator's container may run for a step: the generator's own bound plus the grace. */
+export function stepDeadlineMs(request: StepRequest): number {
+  const config = generatorStepConfig(request);
+  return config.durationMs + config.drainMs + config.timeoutMs + STEP_GRACE_MS;
+}
 
 export interface ServerStepContext {
   pod: PodHandle;
@@ -50,11 +57,7 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
   const { pod, generator, signal } = context;
   const before = await pod.cpuSeconds?.();
   const startedMs = performance.now();
-  const outcome = await pod.runMember(
-    generator.stepContainer(request),
-    request.durationMs + STEP_GRACE_MS,
-    signal,
-  );
+  const outcome = await pod.runMember(generator.stepContainer(request), stepDeadlineMs(request), signal);
   if (signal.aborted) throw new RunInterruptedError(String(signal.reason ?? "signal"));
   const after = await pod.cpuSeconds?.();
   const wallSeconds = (performance.now() - startedMs) / 1000;
@@ -63,7 +66,7 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
   if (outcome.timedOut)
     throw new ServerStepError(
       "generator-timeout",
-      `the generator did not finish a ${request.durationMs} ms step within ${STEP_GRACE_MS} ms more`,
+      `the generator did not finish a ${request.durationMs} ms step within ${stepDeadlineMs(request)} ms`,
     );
   let parsed: ReturnType<LoadGenerator["parseStep"]>;
   try {

@@ -112,7 +112,8 @@ describe("runServerStep", () => {
     expect(step.hostOtherCpuCores ?? 0).toBeGreaterThan(0.1);
     expect(step.hostOtherCpuCores ?? 0).toBeLessThanOrEqual(0.1 / (MEMBER_MS / 1000));
     expect(step.sloMet).toBe(true);
-    expect(seen[0]?.env.TIMEOUT_MS).toBe(String(1000 + STEP_GRACE_MS));
+    // The generator's own bound (1 s step + 1 s drain + 1 s timeout) plus the grace.
+    expect(seen[0]?.env.TIMEOUT_MS).toBe(String(3000 + STEP_GRACE_MS));
   });
 
   test("no host counter (a remote node) or no pod CPU: those figures are unknown, not zero", async () => {
