@@ -101,7 +101,7 @@ export const LoadStep = z
       .nonnegative()
       .default(0)
       .describe(
-        "operations the generator could not start on time (like k6's dropped_iterations); counted against the step. Absent in older v1 files, whose generators never dropped: 0",
+        "operations the generator could not start on time (a load generator's dropped iterations); counted against the step. Absent in older v1 files, whose generators never dropped: 0",
       ),
     processCpuSeconds: nonNegative
       .nullable()
@@ -113,7 +113,7 @@ export const LoadStep = z
       .nullable()
       .default(null)
       .describe(
-        "what the load generator itself cost during the step: in-container, the seconds the harness's pacing ran on the workload's JS thread (its CPU share there); in server mode, k6's container CPU seconds; null when not measured",
+        "what the load generator itself cost during the step: in-container, the seconds the harness's pacing ran on the workload's JS thread (its CPU share there); in server mode, the generator's own CPU seconds; null when not measured",
       ),
     // Added within v1 (server mode's own generator): absent or null where not measured, as in older files.
     generatorSendLagP99Ms: nonNegative

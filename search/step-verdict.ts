@@ -14,7 +14,7 @@ export interface StepFigures {
 /**
  * The step verdict, independent of step length. A step of length T at rate r intends floor(r x T) operations,
  * operation i at start + i/r, and latency is measured from that intended time. The send window is T: an
- * operation still unsent when T plus one SLO has passed is `dropped` (k6's dropped_iterations: its latency would
+ * operation still unsent when T plus one SLO has passed is `dropped` (a dropped iteration: its latency would
  * already be over the SLO). After the window the harness drains for a bounded time that does not depend on T
  * (5 x SLO, between 1 s and 10 s); what has not completed then is `lost`. achieved = operations completed
  * between start + SLO and start + T, divided by T - SLO (search/rate-window.ts): under capacity that is the

@@ -23,7 +23,7 @@ export const CLOSE_SHUTTING_DOWN = 1001;
 export const CLOSE_ABNORMAL = 1006;
 /** Protocols the publish endpoint can also speak (PUBSUB_PROTOCOL); HTTP/1.1 on PORT is always on. */
 export const PUBLISH_PROTOCOLS = ["http1", "h2", "grpc"] as const;
-/** HTTP/2 over TLS (k6 negotiates h2 only via ALPN) and gRPC over cleartext HTTP/2, as Cloud Run forwards it. */
+/** HTTP/2 over TLS (clients negotiate h2 via ALPN) and gRPC over cleartext HTTP/2, as Cloud Run forwards it. */
 export const DEFAULT_H2_PORT = 8443;
 export const DEFAULT_GRPC_PORT = 50051;
 /** A checked-in, test-only certificate for loopback benchmarks (service/h2/test-tls/README.md). */

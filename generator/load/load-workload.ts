@@ -4,7 +4,6 @@ import { pathToFileURL } from "node:url";
 import type { RequestShape } from "../../contract/generator-step.ts";
 import { requestMix } from "../workloads/request-mix.ts";
 import { GeneratorInputError } from "./generator-input-error.ts";
-import { refuseK6Script } from "./k6-script-error.ts";
 import { type LoadedWorkload, workloadShape } from "./workload-shape.ts";
 
 export interface WorkloadSource {
@@ -37,13 +36,13 @@ export async function loadWorkload(
   const where = `workload ${source.name === "stdin" ? "on stdin" : source.path}`;
   const file = Bun.file(source.path);
   if (!(await file.exists())) throw new GeneratorInputError(`${where}: no such file`);
-  refuseK6Script(await file.text(), where);
   let exported: unknown;
   try {
     exported = ((await import(pathToFileURL(source.path).href)) as { default?: unknown }).default;
   } catch (error) {
     throw new GeneratorInputError(
-      `${where}: could not be loaded: ${(error as Error)?.message ?? String(error)}`,
+      `${where}: could not be loaded: ${(error as Error)?.message ?? String(error)}. Next step: a workload module ` +
+        "imports only types and exports a default object as generator/api/workload.ts describes",
     );
   }
   return workloadShape(exported, where);

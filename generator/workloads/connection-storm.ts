@@ -24,7 +24,7 @@ export default defineWorkload({
       .min(1)
       .max(200)
       .optional()
-      .describe("k6's opener VUs (default connections / 500); one event loop opens every socket here"),
+      .describe("accepted for older matrices; one event loop opens every socket here"),
     "connect-timeout-ms": z
       .int()
       .min(100)
@@ -60,7 +60,7 @@ export default defineWorkload({
       const closed = closeAll(made);
       const answers = await publishes;
       const acknowledged = answers.filter((a) => a.ok).length;
-      // A service out of descriptors may not answer even now: kept reads 0 (as k6's teardown did), the run stands.
+      // A service out of descriptors may not answer even now: kept reads 0, the run stands.
       const keep = await service.stats().then(
         (s) => s.subscriptions[`${name}-keep`],
         (error: Error) => void ctx.log(`could not read what the service kept: ${error.message}`),

@@ -13,7 +13,7 @@ export interface OpenLoopOptions {
   /** When operation 0 is intended (Bun.nanoseconds clock); now by default. */
   startNs?: number;
   /**
-   * At most this many operations outstanding (a client's connection pool, k6's VUs, Cloud Run's concurrency): a due
+   * At most this many operations outstanding (a client's connection pool, Cloud Run's concurrency): a due
    * operation beyond it waits on the generator's side, and its latency still counts from its intended time.
    */
   maxInflight?: number;
@@ -27,7 +27,7 @@ export interface OpenLoopResult {
   /** Operations the step intended: floor(rate x duration), at least 1. */
   intended: number;
   fired: number;
-  /** Intended but never sent: still unsent lateLimitMs after the window closed (k6's dropped_iterations). */
+  /** Intended but never sent: still unsent lateLimitMs after the window closed (a load generator's dropped iterations). */
   dropped: number;
   sendMs: number;
   /** Event-loop turns the pacer took: about one per due batch, never a spin while nothing is due. */

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../service-context.ts";
 
 /**
  * HTTP/2 over TLS with Bun.serve's own HTTP/2 (`http2: true`): the same routes and handlers as the HTTP/1.1 server,
- * so an h2 vs http1 A/B differs in the protocol only (plus TLS: k6 negotiates h2 via ALPN only). Clients that do
+ * so an h2 vs http1 A/B differs in the protocol only (plus TLS: clients negotiate h2 via ALPN). Clients that do
  * not offer h2 get HTTP/1.1 over TLS.
  */
 export function startH2Listener<R extends string>(

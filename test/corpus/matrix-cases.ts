@@ -527,14 +527,14 @@ function serviceCases(): MatrixCase[] {
       mentions: ["scenarios.get.flags.rate", "at most 100"],
     },
     {
-      name: "a k6 script (.js) where a workload module goes",
-      text: service("", `{ script: ${FIXTURE_DIR}/k6-step.js }`),
-      mentions: ["k6-step.js is not a TypeScript workload module", "generator/api/workload.ts"],
+      name: "a JavaScript load script (.js) where a workload module goes",
+      text: service("", `{ script: ${FIXTURE_DIR}/legacy-load-script.js }`),
+      mentions: ["legacy-load-script.js is not a TypeScript workload module", "generator/api/workload.ts"],
     },
     {
-      name: "a k6 script named .ts",
-      text: service("", `{ script: ${FIXTURE_DIR}/k6-in-ts.ts }`),
-      mentions: ["k6-in-ts.ts", "is a k6 script"],
+      name: "another tool's load script named .ts",
+      text: service("", `{ script: ${FIXTURE_DIR}/legacy-load-script-in-ts.ts }`),
+      mentions: ["legacy-load-script-in-ts.ts", "generator/api/workload.ts"],
     },
     {
       name: "a workload module that throws on import",
@@ -551,7 +551,7 @@ function serviceCases(): MatrixCase[] {
 
 /** The bundled service's workload modules, which declare their flags as zod fields (generator/describe.ts). */
 const WORKLOAD_DIR = join(import.meta.dir, "../../generator/workloads");
-/** Workload modules written for tests: one with flags, a fixed one, a k6 script, one that throws. */
+/** Workload modules written for tests: one with flags, a fixed one, a legacy load script, one that throws. */
 const FIXTURE_DIR = join(import.meta.dir, "../fixtures/workloads");
 
 export function matrixCases(): MatrixCase[] {

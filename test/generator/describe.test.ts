@@ -21,13 +21,13 @@ test("defaults: no rateUnit is null, latency is per request, no flags is {}; a f
   expect(JSON.parse(stdout)).toEqual({ shape: "fixed", rateUnit: null, latency: "request", flags: {} });
 });
 
-test("a k6 script is refused (exit 2), naming the API that replaced it", async () => {
+test("another tool's load script is refused (exit 2), naming the workload API", async () => {
   const { exitCode, stdout, stderr } = await runBun("generator/describe.ts", [
-    "test/generator/fixtures/k6-script.js",
+    "test/generator/fixtures/legacy-load-script.js",
   ]);
   expect(exitCode).toBe(2);
   expect(stdout).toBe("");
-  expect(stderr).toContain("k6 scripts are no longer run");
+  expect(stderr).toContain("could not be loaded");
   expect(stderr).toContain("generator/api/workload.ts");
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { StepInfo } from "../../api/workload.ts";
 import { ServiceStats } from "./service-stats.ts";
 
-/** The k6 scripts bounded every call by 5 s; a step's timeoutMs is sized from a paced step's SLO and may be less. */
+/** Admin calls get at least 5 s: a step's timeoutMs is sized from a paced step's SLO and may be less. */
 export const MIN_CALL_TIMEOUT_MS = 5000;
 
 const PublishAnswer = z.looseObject({ messageIds: z.array(z.string()).min(1) });

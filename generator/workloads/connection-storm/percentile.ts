@@ -1,4 +1,4 @@
-/** The p-th percentile (0..100) of `values`, linearly interpolated between ranks as k6's trends report it; 0 if none. */
+/** The p-th percentile (0..100) of `values`, linearly interpolated between ranks; 0 if none. */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);

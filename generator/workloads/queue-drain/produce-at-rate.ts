@@ -9,7 +9,7 @@ export interface Produced {
 
 /**
  * An open loop: publish k at startMs + k / ratePerSec (epoch ms) for durationMs, at most `inFlight` unanswered; one
- * whose time comes while all are busy is dropped, as k6's constant-arrival-rate executor does. Bounded: rate x
+ * whose time comes while all are busy is dropped, as a constant-arrival-rate load generator does. Bounded: rate x
  * duration sends, each bounded by publish's own timeout.
  */
 export async function produceAtRate(

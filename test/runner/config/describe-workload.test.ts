@@ -46,8 +46,8 @@ describe("describeWorkload (bun generator/describe.ts, before any container)", (
     expect(workload?.latency).toBe("end-to-end");
   });
 
-  test("a .js file (a k6 script) is refused naming the file and the new API, and the example it points to works", () => {
-    const path = fixture("k6-step.js");
+  test("a .js load script is refused naming the file and the new API, and the example it points to works", () => {
+    const path = fixture("legacy-load-script.js");
     const { workload, problem } = describeWorkload(path);
     expect(workload).toBeNull();
     expect(problem).toContain(`${path} is not a TypeScript workload module`);
@@ -58,10 +58,10 @@ describe("describeWorkload (bun generator/describe.ts, before any container)", (
     expect(describeWorkload(join(REPO_ROOT, example ?? "")).problem).toBeNull();
   });
 
-  test("a k6 script named .ts is refused by the generator's own check, its message kept", () => {
-    const { problem } = describeWorkload(fixture("k6-in-ts.ts"));
+  test("another tool's script named .ts is refused by the generator's own load, naming the API", () => {
+    const { problem } = describeWorkload(fixture("legacy-load-script-in-ts.ts"));
     expect(problem).toContain("cannot be loaded as a workload module");
-    expect(problem).toContain("is a k6 script");
+    expect(problem).toContain("generator/api/workload.ts");
   });
 
   test("a module that throws on import: a one-line problem naming it and its error, no stack trace", () => {

@@ -10,12 +10,15 @@ import { matrixErrorOf } from "./matrix-error-of.ts";
 const DIR = mkdtempSync(path.join(tmpdir(), "service-matrix-"));
 const FILE = path.join(DIR, "matrix.yaml");
 writeFileSync(path.join(DIR, "Dockerfile"), "FROM scratch\n");
-// A paced workload module (generator/api/workload.ts) with one flag, and a k6 script as server mode once took.
+// A paced workload module (generator/api/workload.ts) with one flag, and a JavaScript load script as server mode once took.
 writeFileSync(
   path.join(DIR, "load.ts"),
   "export default { flags: (z) => ({ n: z.number().int().min(1).default(1) }), open: () => async () => true };\n",
 );
-writeFileSync(path.join(DIR, "k6.js"), 'import http from "k6/http";\nexport default function () {}\n');
+writeFileSync(
+  path.join(DIR, "legacy.js"),
+  'import http from "loadtool/http";\nexport default function () {}\n',
+);
 const HOST = { cores: 2, memoryBytes: 8 * 2 ** 30 };
 const SERVICE = "service: { image: myapp:1.2, port: 8080, readyPath: /health }\n";
 
@@ -122,9 +125,9 @@ scenarios:
       ["exactly one of request"],
     ],
     [
-      "a k6 script",
-      `${SERVICE}scenarios: { s: { script: k6.js } }`,
-      ["scenarios.s", "k6.js is not a TypeScript workload module", "generator/api/workload.ts"],
+      "a JavaScript load script",
+      `${SERVICE}scenarios: { s: { script: legacy.js } }`,
+      ["scenarios.s", "legacy.js is not a TypeScript workload module", "generator/api/workload.ts"],
     ],
     [
       "a paced module with search: false",

@@ -54,11 +54,11 @@ describe("readCalibration", () => {
     expect(await readCalibration(path)).toEqual(calibration);
   });
 
-  test("a k6-era file (version 1, one maximum rate) is an error naming the file and how to measure again", async () => {
+  test("an older file (version 1, one maximum rate) is an error naming the file and how to measure again", async () => {
     const v1 = {
       ...calibration,
       version: 1,
-      generator: "k6",
+      generator: "older-generator",
       points: undefined,
       maxRatePerSec: 10_000,
       cpuSecondsPer1000: 0.1,
