@@ -4,9 +4,9 @@
 import { join } from "node:path";
 import { $ } from "bun";
 import { z } from "zod";
-import { RUN_ID_LABEL } from "../runner/execute/execute-defaults.ts";
+import { RUN_ID_LABEL } from "../runner/drivers/run-labels.ts";
 import type { CellRecord } from "../runner/results/cell-record.ts";
-import { ceilingDifference } from "../runner/variants/noise-rule.ts";
+import { ceilingDifference } from "../runner/sizing/variants/noise-rule.ts";
 import { latestRunId, readRunCells } from "./known-answers/read-run-cells.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
 

@@ -1,5 +1,5 @@
 import type { WorkloadDescription } from "../../contract/generator-step.ts";
-import type { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
+import type { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import type { CellMatcher } from "./matrix-body.ts";
 

@@ -1,7 +1,8 @@
 import path from "node:path";
-import { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
+import type { BodyIssue } from "./body-issue.ts";
 import { BUNDLED_SCENARIOS, isBundledScenario } from "./bundled-scenarios.ts";
 import { checkTraffic } from "./check-traffic.ts";
+import { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import {
   BUNDLED_BUILD,
@@ -18,9 +19,6 @@ import type { CellMatcher, MatrixBody, ScenarioSettings } from "./matrix-body.ts
 import { parseMemorySize } from "./memory-size.ts";
 import { resolveLoad, resolveService } from "./resolve-service.ts";
 import { resolveWorkloadVariants } from "./resolve-workload-variants.ts";
-
-/** A problem found after merging, at a path of the merged body. */
-export type BodyIssue = { path: PropertyKey[]; message: string; input?: unknown };
 
 export type ResolveOptions = {
   profile: string | null;

@@ -1,9 +1,8 @@
 import { appliedLimitsFromInspect } from "./applied-limits-from-inspect.ts";
 import { demuxDockerLog } from "./demux-docker-log.ts";
-import type { ContainerSpec, DockerApi } from "./docker-api.ts";
+import type { ContainerSpec, DockerApi, Engine } from "./docker-api.ts";
 import { dockerCall as call } from "./docker-call.ts";
 import { dockerCallIgnoring as ignoreStatus } from "./docker-call-ignoring.ts";
-import type { Engine } from "./docker-client.ts";
 import { ImageMissingError } from "./image-missing-error.ts";
 import { shortId as short } from "./short-id.ts";
 import { toDockerError } from "./to-docker-error.ts";

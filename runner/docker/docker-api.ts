@@ -1,4 +1,8 @@
+import type Docker from "dockerode";
 import type { AppliedLimits } from "./applied-limits.ts";
+
+/** The engine connection the resource modules use (a type only: docker-client.ts stays the one file that loads dockerode). */
+export type Engine = Docker;
 
 /** Everything the runner asks of Docker; docker-client.ts implements it, tests fake it. */
 export interface DockerApi {

@@ -1,7 +1,6 @@
-import type { BuildOptions, DockerApi, ImportOptions } from "./docker-api.ts";
+import type { BuildOptions, DockerApi, Engine, ImportOptions } from "./docker-api.ts";
 import { DockerBuildError } from "./docker-build-error.ts";
 import { dockerCall as call } from "./docker-call.ts";
-import type { Engine } from "./docker-client.ts";
 import { DockerRequestError } from "./docker-request-error.ts";
 import { readJsonLines } from "./read-json-lines.ts";
 import { toDockerError } from "./to-docker-error.ts";

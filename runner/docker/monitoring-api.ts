@@ -1,7 +1,6 @@
 import { destroyStream as destroy } from "./destroy-stream.ts";
-import type { DockerApi, StatsSample } from "./docker-api.ts";
+import type { DockerApi, Engine, StatsSample } from "./docker-api.ts";
 import { dockerCall as call } from "./docker-call.ts";
-import type { Engine } from "./docker-client.ts";
 import { parseStatsSample } from "./parse-stats-sample.ts";
 import { readJsonLines } from "./read-json-lines.ts";
 import { shortId as short } from "./short-id.ts";

@@ -1,6 +1,5 @@
-import type { DockerApi } from "./docker-api.ts";
+import type { DockerApi, Engine } from "./docker-api.ts";
 import { dockerCall as call } from "./docker-call.ts";
-import type { Engine } from "./docker-client.ts";
 
 /** The engine itself: reachable, which version, what it runs on. */
 export function systemApi(docker: Engine): Pick<DockerApi, "ping" | "version" | "info"> {

@@ -1,10 +1,6 @@
 import { MIB } from "../units/bytes.ts";
 
 /** Container and classification defaults for running cells, in one place. */
-export const RUN_ID_LABEL = "bun-capacity.run-id";
-export const CELL_ID_LABEL = "bun-capacity.cell-id";
-export const OWNER_PID_LABEL = "bun-capacity.owner-pid";
-export const OWNER_HOST_LABEL = "bun-capacity.owner-host";
 export const CONTAINER_USER = "1000:1000";
 export const PIDS_LIMIT = 256;
 /** /tmp is a tmpfs whose pages count against the memory limit: cap it at a quarter of the limit, at most 64 MiB. */

@@ -1,4 +1,5 @@
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { withHostLock } from "../host/with-host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
@@ -9,7 +10,6 @@ import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
 import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
 import { nextCell } from "./next-cell.ts";
-import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runRepetition } from "./run-repetition.ts";
 
 export interface ExecuteOptions {

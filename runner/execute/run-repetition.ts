@@ -1,6 +1,7 @@
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { RunAbortedError } from "../drivers/run-aborted-error.ts";
+import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import { classifyRepetition } from "./classify-repetition.ts";
@@ -9,7 +10,6 @@ import { emptyRepetition } from "./empty-repetition.ts";
 import { CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { isContended } from "./is-contended.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
-import { RunInterruptedError } from "./run-interrupted-error.ts";
 import { runServerRepetition } from "./run-server-repetition.ts";
 import { stderrTail } from "./stderr-tail.ts";
 

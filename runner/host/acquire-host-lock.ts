@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { RunInterruptedError } from "../execute/run-interrupted-error.ts";
 import { HOST_LOCK_NOTICE_MS, HOST_LOCK_OWNER_SUFFIX, HOST_LOCK_PATH } from "./host-lock-defaults.ts";
 import { HostLockError } from "./host-lock-error.ts";
+import { RunInterruptedError } from "./run-interrupted-error.ts";
 
 export interface HostLock {
   release(): void;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CloudRunSettings } from "../sizing/cloud-run-settings.ts";
+import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 
 const requiredShape = Object.fromEntries(
   Object.entries(CloudRunSettings.shape).map(([key, field]) => [

@@ -1,7 +1,7 @@
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { compareCells } from "../variants/compare-cells.ts";
-import type { ComparisonRow } from "../variants/comparison-row.ts";
-import { NOISE_RULE } from "../variants/noise-rule.ts";
+import { compareCells } from "../sizing/variants/compare-cells.ts";
+import type { ComparisonRow } from "../sizing/variants/comparison-row.ts";
+import { NOISE_RULE } from "../sizing/variants/noise-rule.ts";
 import { comparisonMarkdownTable } from "./comparison-table.ts";
 
 /** Per-cell change from run A to run B (same scenario, CPUs, memory, --smol, concurrency and variant). */

@@ -1,5 +1,5 @@
 import type { FixedShapeColumn, FixedShapeWorkload } from "./fixed-shape-figures.ts";
-import type { WorkloadSummary } from "./workload-summary.ts";
+import type { WorkloadSummary } from "./workload-summary-table.ts";
 
 const count = (n: number | undefined) => (n === undefined ? "–" : Math.round(n).toLocaleString("en-US"));
 

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
-import type { CloudRunSettingsInput } from "../sizing/cloud-run-settings.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { fixedShapeMarkdown } from "./fixed-shape-markdown.ts";
 import { fixedShapeTerminal } from "./fixed-shape-terminal.ts";

@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizingReport } from "../sizing/sizing-report.ts";
-import type { VariantComparison } from "../variants/comparison-row.ts";
+import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { chartFigure } from "./chart-figure.ts";
 import { chartSpecs } from "./chart-specs.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";
-import { CloudRunSettings, type CloudRunSettingsInput } from "../sizing/cloud-run-settings.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { type RunDirContents, readRunDir } from "./read-run-dir.ts";
 import { ReportInputError } from "./report-input-error.ts";

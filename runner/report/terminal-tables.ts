@@ -1,7 +1,7 @@
 import Table from "cli-table3";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { MIB } from "../units/bytes.ts";
-import type { VariantComparison } from "../variants/comparison-row.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 import { measureLabels } from "./measure-labels.ts";

@@ -1,15 +1,7 @@
 import { drainSummary } from "./drain-summary.ts";
 import type { FixedShapeWorkload } from "./fixed-shape-figures.ts";
 import { stormSummary } from "./storm-summary.ts";
-
-/** A fixed-shape workload's headline table: a row per cell (in the workload's cell order), as text. */
-export interface WorkloadSummary {
-  title: string;
-  header: string[];
-  rows: string[][];
-  /** One line on how to read it. */
-  note: string;
-}
+import type { WorkloadSummary } from "./workload-summary-table.ts";
 
 /** The headline table for the workloads the report knows (by the script's own `workload` name); else null. */
 export function workloadSummary(w: FixedShapeWorkload): WorkloadSummary | null {

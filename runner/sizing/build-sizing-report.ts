@@ -1,10 +1,8 @@
+import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
+import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
-import { variantComparison } from "../variants/variant-comparison.ts";
-import { variantFacts } from "../variants/variant-facts.ts";
-import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "./cloud-run-prices.ts";
-import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
@@ -13,6 +11,8 @@ import { sizeCell } from "./size-cell.ts";
 import { toSizePick } from "./size-pick.ts";
 import type { CellSizing, ScenarioSizing, SizingReport } from "./sizing-report.ts";
 import { smolDelta } from "./smol-delta.ts";
+import { variantComparison } from "./variants/variant-comparison.ts";
+import { variantFacts } from "./variants/variant-facts.ts";
 
 export interface BuildSizingOptions {
   runId: string;

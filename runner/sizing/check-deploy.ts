@@ -1,8 +1,8 @@
+import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { BaselineComparison, CheckOutcome, CheckVerdict, ScenarioCheck } from "./check-verdict.ts";
-import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import { MIN_HEADROOM } from "./oom-risk.ts";
 import { sizeCell } from "./size-cell.ts";
 import type { CellSizing } from "./sizing-report.ts";

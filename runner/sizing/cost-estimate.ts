@@ -1,5 +1,5 @@
-import type { BillingMode } from "./billing-mode.ts";
-import type { UnitPrices } from "./cloud-run-prices.ts";
+import type { BillingMode } from "../config/cloud-run/billing-mode.ts";
+import type { UnitPrices } from "../config/cloud-run/cloud-run-prices.ts";
 
 const GIB = 1024 ** 3;
 const SECONDS_PER_HOUR = 3600;

@@ -1,4 +1,4 @@
-import type { BillingMode } from "./billing-mode.ts";
+import type { BillingMode } from "../config/cloud-run/billing-mode.ts";
 import type { CellSizing, Strategy } from "./sizing-report.ts";
 
 /** One way to deploy: a measured size under one billing mode, priced at the target. */

@@ -1,5 +1,5 @@
-import { allowedBillings, type BillingMode } from "./billing-mode.ts";
-import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
+import { allowedBillings, type BillingMode } from "../config/cloud-run/billing-mode.ts";
+import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import { type CostEstimate, estimateCost } from "./cost-estimate.ts";
 import { requestBusyShare } from "./request-busy-share.ts";
 

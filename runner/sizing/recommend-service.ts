@@ -1,5 +1,5 @@
+import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { MIB } from "../units/bytes.ts";
-import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import { checkDeployability } from "./deployability.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { planInstances } from "./instance-plan.ts";

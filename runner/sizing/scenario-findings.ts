@@ -1,6 +1,6 @@
+import { throttlingFlag } from "../config/cloud-run/billing-mode.ts";
+import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import { MIB } from "../units/bytes.ts";
-import { throttlingFlag } from "./billing-mode.ts";
-import { type CloudRunSettings, resolveUnitPrices } from "./cloud-run-settings.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
 import { rateText } from "./rate-text.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";

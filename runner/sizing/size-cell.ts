@@ -1,10 +1,10 @@
+import { allowedBillings } from "../config/cloud-run/billing-mode.ts";
+import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { spread } from "../results/spread.ts";
-import { allowedBillings } from "./billing-mode.ts";
 import { measureCell } from "./cell-measurements.ts";
-import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import { checkDeployability } from "./deployability.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";

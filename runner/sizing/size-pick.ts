@@ -1,4 +1,4 @@
-import type { CloudRunSettings } from "./cloud-run-settings.ts";
+import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import type { DeployOption } from "./pick-strategies.ts";
 import type { SizePick, Strategy } from "./sizing-report.ts";

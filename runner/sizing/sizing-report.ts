@@ -1,15 +1,15 @@
 import { z } from "zod";
+import { BillingMode } from "../config/cloud-run/billing-mode.ts";
+import { UnitPrices } from "../config/cloud-run/cloud-run-prices.ts";
+import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { CellStatus, Spread } from "../results/cell-record.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
-import { VariantComparison } from "../variants/comparison-row.ts";
-import { BillingMode } from "./billing-mode.ts";
 import { CeilingSpread } from "./ceiling-spread.ts";
-import { UnitPrices } from "./cloud-run-prices.ts";
-import { CloudRunSettings } from "./cloud-run-settings.ts";
 import { Deployability } from "./deployability.ts";
 import { OomRisk } from "./oom-risk.ts";
 import { ServiceRecommendation } from "./service-recommendation.ts";
+import { VariantComparison } from "./variants/comparison-row.ts";
 
 const nullableNumber = z.number().nullable();
 

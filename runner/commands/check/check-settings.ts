@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { FlagError } from "../../cli/flag-error.ts";
+import { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings.ts";
 import { loadMatrix } from "../../config/load-matrix.ts";
-import { CloudRunSettings } from "../../sizing/cloud-run-settings.ts";
 
 /** The matrix's cloudRun settings (parsed once when it loads); with no matrix file at all, the documented defaults. */
 export function checkSettings(

@@ -1,5 +1,5 @@
 import type { DockerApi } from "../../docker/docker-api.ts";
-import { OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../../execute/execute-defaults.ts";
+import { OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../run-labels.ts";
 
 /**
  * Removes containers left by runs whose process is gone: labelled with our run-id, started from this host, and

@@ -1,5 +1,5 @@
 import type { DockerApi } from "../../docker/docker-api.ts";
-import { RUN_ID_LABEL } from "../../execute/execute-defaults.ts";
+import { RUN_ID_LABEL } from "../run-labels.ts";
 
 /** Removes every container of one run (after an interrupt); returns how many were removed. */
 export async function removeRunContainers(docker: DockerApi, runId: string): Promise<number> {

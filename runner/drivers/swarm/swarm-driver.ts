@@ -1,12 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Engine } from "../../docker/connect-engine.ts";
 import type { ContainerSpec } from "../../docker/docker-api.ts";
-import {
-  CELL_ID_LABEL,
-  OWNER_HOST_LABEL,
-  OWNER_PID_LABEL,
-  RUN_ID_LABEL,
-} from "../../execute/execute-defaults.ts";
 import type {
   ExecutionDriver,
   NodeFacts,
@@ -21,6 +15,7 @@ import { processIsAlive } from "../local/remove-orphans.ts";
 import type { ContainerAccounting } from "../local/with-cgroup-parent.ts";
 import { HostSlots, type Lease } from "../placement/host-slots.ts";
 import { usableHosts } from "../placement/usable-hosts.ts";
+import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../run-labels.ts";
 import { distributeImage } from "./distribute-image.ts";
 import { probeNode } from "./probe-node.ts";
 import { runServiceToExit } from "./run-service-to-exit.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { type CheckCommandDeps, runCheck } from "../../../runner/commands/check.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { exportReports } from "../../../runner/report/export-reports.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import type { CheckSize } from "../../../runner/sizing/check-deploy.ts";
-import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
 import { type FakeCell, fakeCellRecord, fakeMatrix } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
 

@@ -1,6 +1,6 @@
+import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import type { Cell } from "../../../runner/plan/cell.ts";
 import type { Plan } from "../../../runner/plan/plan.ts";
-import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
 
 /** A plan over the given cells (repo Dockerfile build). */
 export function testPlan(cells: Cell[]): Plan {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
-import { RunInterruptedError } from "../../../runner/execute/run-interrupted-error.ts";
 import { runRepetition } from "../../../runner/execute/run-repetition.ts";
+import { RunInterruptedError } from "../../../runner/host/run-interrupted-error.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
 import { type FakeBehaviour, FakeDocker } from "./fake-docker.ts";

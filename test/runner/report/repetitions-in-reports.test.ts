@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { chartSpecs } from "../../../runner/report/chart-specs.ts";
 import { reportHtml } from "../../../runner/report/report-html.ts";
 import { reportMarkdown } from "../../../runner/report/report-markdown.ts";
 import { sizingCsv } from "../../../runner/report/sizing-csv.ts";
 import { terminalTables } from "../../../runner/report/terminal-tables.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 
 const agreeing = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 9000 });

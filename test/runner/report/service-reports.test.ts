@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { cellLine } from "../../../runner/progress/cell-line.ts";
 import { type ExportedReports, exportReports } from "../../../runner/report/export-reports.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
 import { serviceRun } from "./service-run-fixture.ts";

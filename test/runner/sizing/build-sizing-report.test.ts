@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import {
+  CloudRunSettings,
+  type CloudRunSettingsInput,
+} from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { measureCell } from "../../../runner/sizing/cell-measurements.ts";
-import { CloudRunSettings, type CloudRunSettingsInput } from "../../../runner/sizing/cloud-run-settings.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
 import { cellIdOf, fakeCellRecord, fakeMatrix } from "./fixture-builder.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { allowedBillings } from "../../../runner/sizing/billing-mode.ts";
-import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
+import { allowedBillings } from "../../../runner/config/cloud-run/billing-mode.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { priceBillings } from "../../../runner/sizing/price-billings.ts";
 import { requestBusyShare } from "../../../runner/sizing/request-busy-share.ts";
 

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import {
+  CloudRunSettings,
+  type CloudRunSettingsInput,
+} from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { CloudRunSettings, type CloudRunSettingsInput } from "../../../runner/sizing/cloud-run-settings.ts";
 import { mixedCapacity } from "../../../runner/sizing/mixed-capacity.ts";
 import { trafficShares } from "../../../runner/sizing/traffic-shares.ts";
 import { E2E, INGEST, servedRecord } from "../report/service-run-fixture.ts";

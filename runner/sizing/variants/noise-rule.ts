@@ -1,4 +1,4 @@
-import type { Spread } from "../results/cell-record.ts";
+import type { Spread } from "../../results/cell-record.ts";
 
 /** Fewer repetitions give no spread to judge a difference against. */
 export const MIN_REPETITIONS_TO_JUDGE = 2;

@@ -1,4 +1,4 @@
-import type { CellRecord } from "../results/cell-record.ts";
+import type { CellRecord } from "../../results/cell-record.ts";
 
 /** A variant cell's variant and the Bun its containers reported (runtimeVersion); nothing without variants. */
 export function variantFacts(record: CellRecord): { variant?: string; bunVersion?: string | null } {

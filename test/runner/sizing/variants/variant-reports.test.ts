@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { join } from "node:path";
-import { compareRuns } from "../../../runner/report/compare-runs.ts";
-import { exportReports } from "../../../runner/report/export-reports.ts";
-import type { CellRecord } from "../../../runner/results/cell-record.ts";
-import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { CloudRunSettings } from "../../../runner/sizing/cloud-run-settings.ts";
-import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
-import { fakeCellRecord } from "../sizing/fixture-builder.ts";
-import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
+import { CloudRunSettings } from "../../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { compareRuns } from "../../../../runner/report/compare-runs.ts";
+import { exportReports } from "../../../../runner/report/export-reports.ts";
+import type { CellRecord } from "../../../../runner/results/cell-record.ts";
+import { buildSizingReport } from "../../../../runner/sizing/build-sizing-report.ts";
+import { SizingReport } from "../../../../runner/sizing/sizing-report.ts";
+import { fakeCellRecord } from "../fixture-builder.ts";
+import { tempResultsDir, writeFixtureRun } from "../write-fixture-run.ts";
 
 /** A fixture cell as variant `name` ran it. */
 function asVariant(record: CellRecord, name: string): CellRecord {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CellStatus, Spread } from "../results/cell-record.ts";
+import { CellStatus, Spread } from "../../results/cell-record.ts";
 
 /** One side of a compared cell (A the baseline, B the other), as the reports show it. */
 export const ComparedSide = z
