@@ -7,7 +7,7 @@ import { ImageMissingError } from "../docker/image-missing-error.ts";
 import { PodStartError } from "../drivers/pod-start-error.ts";
 import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
-import { ServerStepError } from "../execute/server-step-error.ts";
+import { ServerStepError } from "../execute/server/server-step-error.ts";
 import { HostLockError } from "../host/host-lock-error.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { BunVersionImageError } from "../image/bun-version-image-error.ts";

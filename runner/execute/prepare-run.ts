@@ -7,8 +7,8 @@ import { bindImage } from "../plan/bind-image.ts";
 import type { Plan } from "../plan/plan.ts";
 import { collectRunEnvironment } from "../results/collect-run-environment.ts";
 import type { RunEnvironment, RunImage } from "../results/run-record.ts";
-import { prepareServerImages } from "./prepare-server-images.ts";
 import { prepareVariantImages } from "./prepare-variant-images.ts";
+import { prepareServerImages } from "./server/prepare-server-images.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 

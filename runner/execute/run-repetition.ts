@@ -10,7 +10,7 @@ import { emptyRepetition } from "./empty-repetition.ts";
 import { CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { isContended } from "./is-contended.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
-import { runServerRepetition } from "./run-server-repetition.ts";
+import { runServerRepetition } from "./server/run-server-repetition.ts";
 import { stderrTail } from "./stderr-tail.ts";
 
 export interface RepetitionOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { BenchResult } from "../../../contract/result.ts";
-import { runServerRepetition } from "../../../runner/execute/run-server-repetition.ts";
-import { Repetition } from "../../../runner/results/cell-record.ts";
+import { BenchResult } from "../../../../contract/result.ts";
+import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
+import { Repetition } from "../../../../runner/results/cell-record.ts";
 import { FakeServerDriver, fakeGenerator, serviceCell } from "./fake-server.ts";
 
 const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };

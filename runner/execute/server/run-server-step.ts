@@ -1,11 +1,11 @@
-import type { LoadStep } from "../../contract/result.ts";
-import type { PodCpuSeconds, PodHandle } from "../drivers/execution-driver.ts";
-import { hostOtherCpuCores } from "../host/host-other-cpu-cores.ts";
-import { RunInterruptedError } from "../host/run-interrupted-error.ts";
-import { generatorStepConfig } from "../load/bun-generator/generator-step-config.ts";
-import type { LoadGenerator, StepRequest } from "../load/load-generator.ts";
-import type { Cell } from "../plan/cell.ts";
-import type { ServiceCell } from "../plan/service-cell.ts";
+import type { LoadStep } from "../../../contract/result.ts";
+import type { PodCpuSeconds, PodHandle } from "../../drivers/execution-driver.ts";
+import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
+import { RunInterruptedError } from "../../host/run-interrupted-error.ts";
+import { generatorStepConfig } from "../../load/bun-generator/generator-step-config.ts";
+import type { LoadGenerator, StepRequest } from "../../load/load-generator.ts";
+import type { Cell } from "../../plan/cell.ts";
+import type { ServiceCell } from "../../plan/service-cell.ts";
 import { ServerStepError } from "./server-step-error.ts";
 
 /** Past its own bound (duration, drain, timeout), a generator step may take this long (start-up, open, close) before it is killed. */

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import type { LoadStep } from "../../../contract/result.ts";
-import type { RunFacts } from "../../../runner/drivers/execution-driver.ts";
-import { generatorDoubt } from "../../../runner/execute/server-generator-trust.ts";
-import type { Cell } from "../../../runner/plan/cell.ts";
-import type { ServiceCell } from "../../../runner/plan/service-cell.ts";
-import { loadStep, searchResult } from "../results/search-fixture.ts";
+import type { LoadStep } from "../../../../contract/result.ts";
+import type { RunFacts } from "../../../../runner/drivers/execution-driver.ts";
+import { generatorDoubt } from "../../../../runner/execute/server/server-generator-trust.ts";
+import type { Cell } from "../../../../runner/plan/cell.ts";
+import type { ServiceCell } from "../../../../runner/plan/service-cell.ts";
+import { loadStep, searchResult } from "../../results/search-fixture.ts";
 import { serviceCell } from "./fake-server.ts";
 
 type ServedCell = Cell & { service: ServiceCell };

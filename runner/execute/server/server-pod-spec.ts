@@ -1,8 +1,8 @@
-import type { PodSpec } from "../drivers/execution-driver.ts";
-import type { LoadGenerator } from "../load/load-generator.ts";
-import type { Cell } from "../plan/cell.ts";
-import type { ServiceCell } from "../plan/service-cell.ts";
-import { containerSpec, type RunContext } from "./container-spec.ts";
+import type { PodSpec } from "../../drivers/execution-driver.ts";
+import type { LoadGenerator } from "../../load/load-generator.ts";
+import type { Cell } from "../../plan/cell.ts";
+import type { ServiceCell } from "../../plan/service-cell.ts";
+import { containerSpec, type RunContext } from "../container-spec.ts";
 
 /** The pod of one server-mode repetition: sidecars unlimited, the service under the cell's limits and hardening. */
 export function serverPodSpec(

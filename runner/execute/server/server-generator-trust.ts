@@ -1,9 +1,9 @@
 import os from "node:os";
-import type { BenchResult, LoadStep } from "../../contract/result.ts";
-import type { RunFacts } from "../drivers/execution-driver.ts";
-import { stepLimits } from "../load/bun-generator/step-limits.ts";
-import type { Cell } from "../plan/cell.ts";
-import type { ServiceCell } from "../plan/service-cell.ts";
+import type { BenchResult, LoadStep } from "../../../contract/result.ts";
+import type { RunFacts } from "../../drivers/execution-driver.ts";
+import { stepLimits } from "../../load/bun-generator/step-limits.ts";
+import type { Cell } from "../../plan/cell.ts";
+import type { ServiceCell } from "../../plan/service-cell.ts";
 import { generatorWorkers } from "./run-server-step.ts";
 
 /** Below this share of its usable CPU quota at the ceiling, the service was not what stopped the search. */

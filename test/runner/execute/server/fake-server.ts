@@ -1,4 +1,4 @@
-import type { LoadStep } from "../../../contract/result.ts";
+import type { LoadStep } from "../../../../contract/result.ts";
 import type {
   ExecutionDriver,
   MemberOutcome,
@@ -6,10 +6,10 @@ import type {
   PodMemberSpec,
   PodSpec,
   RunFacts,
-} from "../../../runner/drivers/execution-driver.ts";
-import type { LoadGenerator, StepRequest } from "../../../runner/load/load-generator.ts";
-import type { Cell } from "../../../runner/plan/cell.ts";
-import { testCell } from "./cell-fixture.ts";
+} from "../../../../runner/drivers/execution-driver.ts";
+import type { LoadGenerator, StepRequest } from "../../../../runner/load/load-generator.ts";
+import type { Cell } from "../../../../runner/plan/cell.ts";
+import { testCell } from "../cell-fixture.ts";
 
 /** A modelled service: `capacityPerSec` requests/s; p99 5 ms below it, 500 ms above; `dieAfterSteps` kills it. */
 export interface ServiceModel {

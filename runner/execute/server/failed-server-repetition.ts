@@ -1,5 +1,5 @@
-import type { Repetition } from "../results/cell-record.ts";
-import { emptyRepetition } from "./empty-repetition.ts";
+import type { Repetition } from "../../results/cell-record.ts";
+import { emptyRepetition } from "../empty-repetition.ts";
 
 /** A server-mode repetition that produced no result: its status, why, and how long it took. */
 export function failedServerRepetition(

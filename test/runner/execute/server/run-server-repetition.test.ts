@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { availableParallelism } from "node:os";
-import { BenchResult } from "../../../contract/result.ts";
-import { PodStartError } from "../../../runner/drivers/pod-start-error.ts";
-import { runServerRepetition } from "../../../runner/execute/run-server-repetition.ts";
-import { Repetition } from "../../../runner/results/cell-record.ts";
+import { BenchResult } from "../../../../contract/result.ts";
+import { PodStartError } from "../../../../runner/drivers/pod-start-error.ts";
+import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
+import { Repetition } from "../../../../runner/results/cell-record.ts";
 import { FakeServerDriver, fakeGenerator, type ServiceModel, serviceCell } from "./fake-server.ts";
 
 const context = { runId: "r1", commit: "abc", ownerPid: 1, ownerHost: "h" };

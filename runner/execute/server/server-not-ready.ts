@@ -1,7 +1,7 @@
-import { PodStartError } from "../drivers/pod-start-error.ts";
-import type { Repetition } from "../results/cell-record.ts";
+import { PodStartError } from "../../drivers/pod-start-error.ts";
+import type { Repetition } from "../../results/cell-record.ts";
+import { stderrTail } from "../stderr-tail.ts";
 import { failedServerRepetition } from "./failed-server-repetition.ts";
-import { stderrTail } from "./stderr-tail.ts";
 
 /** A pod that never became ready: an OOM or exit while starting, a slow start, or a sidecar that failed. */
 export function serverNotReady(

@@ -4,11 +4,11 @@ import {
   type Ceiling,
   type LoadStep,
   RESULT_SCHEMA_VERSION,
-} from "../../contract/result.ts";
-import type { RunFacts } from "../drivers/execution-driver.ts";
-import type { Cell } from "../plan/cell.ts";
-import type { ServiceCell } from "../plan/service-cell.ts";
-import type { DockerStats } from "../results/cell-record.ts";
+} from "../../../contract/result.ts";
+import type { RunFacts } from "../../drivers/execution-driver.ts";
+import type { Cell } from "../../plan/cell.ts";
+import type { ServiceCell } from "../../plan/service-cell.ts";
+import type { DockerStats } from "../../results/cell-record.ts";
 
 const CFS_PERIOD_MICROS = 100_000;
 

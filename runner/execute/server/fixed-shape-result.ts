@@ -1,8 +1,8 @@
-import type { BenchResult } from "../../contract/result.ts";
-import type { RunFacts } from "../drivers/execution-driver.ts";
-import { timelineParameters } from "../load/fixed/timeline-parameters.ts";
-import type { Cell } from "../plan/cell.ts";
-import type { ServiceCell } from "../plan/service-cell.ts";
+import type { BenchResult } from "../../../contract/result.ts";
+import type { RunFacts } from "../../drivers/execution-driver.ts";
+import { timelineParameters } from "../../load/fixed/timeline-parameters.ts";
+import type { Cell } from "../../plan/cell.ts";
+import type { ServiceCell } from "../../plan/service-cell.ts";
 import { holdMemory } from "./hold-memory.ts";
 import type { FixedShapeRun } from "./run-fixed-shape.ts";
 import { serverResult } from "./server-result.ts";

@@ -1,5 +1,5 @@
-import type { FixedSummary } from "../../contract/generator-step.ts";
-import type { Cell } from "../plan/cell.ts";
+import type { FixedSummary } from "../../../contract/generator-step.ts";
+import type { Cell } from "../../plan/cell.ts";
 
 /** Descriptors a Bun process holds besides its sockets (stdio, the listener, epoll, its runtime's files). */
 export const FD_RESERVE = 64;

@@ -1,4 +1,4 @@
-import type { DockerStats } from "../results/cell-record.ts";
+import type { DockerStats } from "../../results/cell-record.ts";
 
 export interface HoldMemory {
   /** The service's memory (Docker stats) at the last sample after it was ready and before the load began. */

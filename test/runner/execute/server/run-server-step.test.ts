@@ -5,16 +5,16 @@ import type {
   PodHandle,
   PodMemberSpec,
   RunFacts,
-} from "../../../runner/drivers/execution-driver.ts";
+} from "../../../../runner/drivers/execution-driver.ts";
 import {
   generatorWorkers,
   runServerStep,
   type ServerStepContext,
   STEP_GRACE_MS,
   stepRequest,
-} from "../../../runner/execute/run-server-step.ts";
-import { ServerStepError } from "../../../runner/execute/server-step-error.ts";
-import type { ServiceCell } from "../../../runner/plan/service-cell.ts";
+} from "../../../../runner/execute/server/run-server-step.ts";
+import { ServerStepError } from "../../../../runner/execute/server/server-step-error.ts";
+import type { ServiceCell } from "../../../../runner/plan/service-cell.ts";
 import { fakeGenerator, serviceCell } from "./fake-server.ts";
 
 type Served = ServerStepContext["cell"];
