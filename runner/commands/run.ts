@@ -7,7 +7,7 @@ import { toRunArgs } from "../cli/parse-run-args.ts";
 import { renderDryRun } from "../cli/render-dry-run.ts";
 import { RUN_FLAGS, type RunArgs } from "../cli/run-args.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
-import type { Matrix } from "../config/matrix.ts";
+import type { Matrix } from "../config/resolved-matrix.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { createDriver } from "../drivers/create-driver.ts";
 import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";

@@ -3,12 +3,12 @@ import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { MAX_MATRIX_FILE_BYTES } from "./input-limits.ts";
 import { locateIssue, type RawIssue } from "./locate-issue.ts";
-import type { Matrix, MatrixVariant } from "./matrix.ts";
 import { BODY_KEYS, MatrixBody } from "./matrix-body.ts";
 import { MatrixError } from "./matrix-error.ts";
 import { MatrixFile } from "./matrix-file.ts";
 import { isMapping, mergeProfile, profileDefines } from "./merge-profile.ts";
 import { resolveVariant } from "./resolve-variant.ts";
+import type { Matrix, MatrixVariant } from "./resolved-matrix.ts";
 import { yamlIssues } from "./yaml-guard.ts";
 
 const LOCATED_ISSUES = 10;

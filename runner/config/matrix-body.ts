@@ -153,7 +153,7 @@ export const bodyShape = {
     .max(MAX_MATCHERS, `expected at most ${MAX_MATCHERS} rules`)
     .optional(),
   cloudRun: z.record(z.string(), z.unknown(), mapping("Cloud Run settings")).optional(),
-  /** Builds of the workload compared cell by cell (runner/variants/). */
+  /** Builds of the workload compared cell by cell (runner/sizing/variants/). */
   variants: VariantsSettings.optional(),
   execution: ExecutionSettings.optional(),
   service: ServiceSettings.optional(),

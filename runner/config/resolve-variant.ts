@@ -14,11 +14,11 @@ import {
   SCENARIO_DEFAULTS,
   SERVICE_DEFAULTS,
 } from "./config-defaults.ts";
-import type { ImageSource, MatrixVariant, ResolvedScenario } from "./matrix.ts";
 import type { CellMatcher, MatrixBody, ScenarioSettings } from "./matrix-body.ts";
 import { parseMemorySize } from "./memory-size.ts";
 import { resolveLoad, resolveService } from "./resolve-service.ts";
 import { resolveWorkloadVariants } from "./resolve-workload-variants.ts";
+import type { ImageSource, MatrixVariant, ResolvedScenario } from "./resolved-matrix.ts";
 
 export type ResolveOptions = {
   profile: string | null;

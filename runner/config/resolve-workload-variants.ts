@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { BodyIssue } from "./body-issue.ts";
 import { BUNDLED_BUILD } from "./config-defaults.ts";
-import type { ImageSource, WorkloadVariant } from "./matrix.ts";
 import type { MatrixBody } from "./matrix-body.ts";
+import type { ImageSource, WorkloadVariant } from "./resolved-matrix.ts";
 
 /**
  * The `variants` block resolved: each variant's image source (its own, or the matrix's build when only bunVersion

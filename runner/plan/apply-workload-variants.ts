@@ -1,5 +1,5 @@
 import { expandCommand } from "../config/command-template.ts";
-import type { WorkloadVariant } from "../config/matrix.ts";
+import type { WorkloadVariant } from "../config/resolved-matrix.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
 import type { PlanVariant } from "./cell-variant.ts";

@@ -1,4 +1,4 @@
-import type { ImageSource, ResolvedService } from "../config/matrix.ts";
+import type { ImageSource, ResolvedService } from "../config/resolved-matrix.ts";
 import type { Cell } from "./cell.ts";
 import type { Candidate } from "./expand-cells.ts";
 import { IMAGE_TO_BUILD } from "./plan.ts";

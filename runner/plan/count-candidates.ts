@@ -1,4 +1,4 @@
-import type { MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
+import type { MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
 import type { Axes } from "./expand-cells.ts";
 
 /** How many cells expanding would produce at most (before dedup), computed without expanding: linear in the input. */

@@ -1,6 +1,6 @@
 import type { FlagValue } from "../config/command-template.ts";
-import type { MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import type { CellMatcher } from "../config/matrix-body.ts";
+import type { MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
 import type { CellKey } from "./cell-id.ts";
 
 /** concurrency: empty in scenario mode (cells get null). */

@@ -1,7 +1,7 @@
 import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
-import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import { MatrixError } from "../config/matrix-error.ts";
+import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
 import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";

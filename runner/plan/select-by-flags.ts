@@ -1,5 +1,5 @@
-import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
 import { MatrixError } from "../config/matrix-error.ts";
+import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
 import type { PlanOptions } from "./plan-options.ts";
 
 const FLAG_MISMATCH = "The command line does not fit the matrix file";

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { ImageSource } from "../config/matrix.ts";
 import type { MatrixIssue } from "../config/matrix-error.ts";
+import type { ImageSource } from "../config/resolved-matrix.ts";
 
 /** Docker's reference grammar, simplified: [host[:port]/]path[:tag][@digest], lowercase path components. */
 const IMAGE_REFERENCE =

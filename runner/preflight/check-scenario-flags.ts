@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { FlagValue } from "../config/command-template.ts";
 import { REPO_ROOT } from "../config/config-defaults.ts";
-import type { MatrixVariant } from "../config/matrix.ts";
 import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
+import type { MatrixVariant } from "../config/resolved-matrix.ts";
 import { type FlagSource, flagSources } from "./flag-sources.ts";
 import { type FlagSchema, kebabCase, ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { MatrixVariant } from "../config/matrix.ts";
 import type { MatrixIssue } from "../config/matrix-error.ts";
+import type { MatrixVariant } from "../config/resolved-matrix.ts";
 import { flagIssues } from "./check-scenario-flags.ts";
 import { flagSources } from "./flag-sources.ts";
 import { FlagSchema } from "./scenario-flag-schemas.ts";

@@ -1,5 +1,5 @@
 import type { FlagValue } from "../config/command-template.ts";
-import type { MatrixVariant, ResolvedScenario } from "../config/matrix.ts";
+import type { MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
 
 /** Flag values a selected scenario will run with, and the matrix field they come from. */
 export type FlagSource = { scenario: ResolvedScenario; path: string; flags: Record<string, FlagValue[]> };

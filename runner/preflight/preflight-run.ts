@@ -1,5 +1,5 @@
-import type { ImageSource, Matrix } from "../config/matrix.ts";
 import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
+import type { ImageSource, Matrix } from "../config/resolved-matrix.ts";
 import type { Plan } from "../plan/plan.ts";
 import { checkBuildContext } from "./check-build-context.ts";
 import { imageSourceIssues } from "./check-image-source.ts";

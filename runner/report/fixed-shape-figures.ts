@@ -4,7 +4,7 @@ import { readTimelineParameters } from "../load/fixed/timeline-parameters.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { median } from "../results/median.ts";
 
-/** Result parameters holding a fixed-shape workload's figures (runner/execute/fixed-shape-result.ts). */
+/** Result parameters holding a fixed-shape workload's figures (runner/execute/server/fixed-shape-result.ts). */
 const PREFIX = "fixed.";
 
 export interface FixedShapeColumn {

@@ -1,8 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { loadMatrix, localHostFacts, parseRunArgs, planRun } from "../../runner/cli/index.ts";
+import { parseRunArgs } from "../../runner/cli/parse-run-args.ts";
+import { loadMatrix } from "../../runner/config/load-matrix.ts";
 import { runPlan } from "../../runner/execute/run-plan.ts";
+import { localHostFacts } from "../../runner/plan/host-facts.ts";
 import type { Plan } from "../../runner/plan/plan.ts";
+import { planRun } from "../../runner/plan/plan-run.ts";
 import type { RunRecord } from "../../runner/results/run-record.ts";
 import { RecordingObserver } from "../runner/execute/recording-observer.ts";
 import { docker, OFFLINE_ENV } from "./integration-image.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
-import type { MatrixVariant } from "../../../runner/config/matrix.ts";
+import type { MatrixVariant } from "../../../runner/config/resolved-matrix.ts";
 import { declaredScriptFlags, scriptFlagIssues } from "../../../runner/preflight/check-script-flags.ts";
 
 type Declared = Record<string, Record<string, unknown>>;
