@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MIN_CPUS } from "../config/config-defaults.ts";
+import { CPU_BOUNDS } from "../config/cpu-bounds.ts";
 import { Cpus, MemoryBytesText, ProfileName, ScenarioName } from "../config/field-schemas.ts";
-import { MAX_CPUS, MAX_LIST_ITEMS, MAX_REPETITIONS } from "../config/input-limits.ts";
+import { MAX_LIST_ITEMS, MAX_REPETITIONS } from "../config/input-limits.ts";
 import { VariantName } from "../config/variant-settings.ts";
 import { RepetitionOrder } from "../results/repetition-order.ts";
 import { booleanFlag, valueFlag } from "./flags/flag-registry.ts";
@@ -23,9 +23,9 @@ export const RUN_FLAGS = z.strictObject({
     example: "--profile quick",
   }),
   cpus: valueFlag(
-    commaList(decimalText("CPUs", { min: MIN_CPUS, max: MAX_CPUS }).pipe(Cpus), MAX_LIST_ITEMS),
+    commaList(decimalText("CPUs", { min: CPU_BOUNDS.min, max: CPU_BOUNDS.max }).pipe(Cpus), MAX_LIST_ITEMS),
     {
-      help: "replace the cpus axis, e.g. --cpus 0.5,1 (up to 8, Cloud Run's largest, unless --force)",
+      help: `replace the cpus axis, e.g. --cpus 0.5,1 (up to ${CPU_BOUNDS.cloudRunMax}, Cloud Run's largest, unless --force)`,
       value: "LIST",
       example: "--cpus 0.5,1",
     },

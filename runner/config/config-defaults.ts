@@ -1,5 +1,6 @@
 import path from "node:path";
 import { MIB } from "../units/bytes.ts";
+import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 
 /** Every default of matrix.yaml, in one place (the README's matrix.yaml reference mirrors this file). */
 
@@ -51,14 +52,11 @@ export const DEFAULT_AXES = { cpus: [1], memory: ["512Mi"], smol: [false, true] 
 
 /** Docker refuses memory limits below 6 MiB. */
 export const MIN_MEMORY_BYTES = 6 * MIB;
-/** Docker's --cpus granularity. */
-export const MIN_CPUS = 0.01;
 
-/** Server mode (`service:`): Cloud Run's default --concurrency, its allowed range, and readiness. */
+/** Server mode (`service:`): Cloud Run's default --concurrency (its range: cloud-run/cloud-run-limits.ts), and readiness. */
 export const SERVICE_DEFAULTS = {
   readyPath: "/",
   readyTimeoutSeconds: 30,
   method: "GET",
-  concurrency: [80],
+  concurrency: [CLOUD_RUN_LIMITS.defaultConcurrency],
 };
-export const MAX_CONCURRENCY = 1000;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { checkCommandItem } from "./command-template.ts";
-import { MIN_CPUS, MIN_MEMORY_BYTES } from "./config-defaults.ts";
+import { MIN_MEMORY_BYTES } from "./config-defaults.ts";
+import { CPU_BOUNDS } from "./cpu-bounds.ts";
 import {
-  MAX_CPUS,
   MAX_ENTRIES,
   MAX_LIST_ITEMS,
   MAX_MEMORY_BYTES,
@@ -17,8 +17,11 @@ const CPUS_HELP = "a number of CPUs like 0.5, 1 or 2";
 export const Cpus = z
   .number({ error: `expected ${CPUS_HELP}` })
   .finite(`expected ${CPUS_HELP}`)
-  .min(MIN_CPUS, `must be at least ${MIN_CPUS} (Docker's smallest CPU limit); expected ${CPUS_HELP}`)
-  .max(MAX_CPUS, `must be at most ${MAX_CPUS}; expected ${CPUS_HELP}`);
+  .min(
+    CPU_BOUNDS.min,
+    `must be at least ${CPU_BOUNDS.min} (Docker's smallest CPU limit); expected ${CPUS_HELP}`,
+  )
+  .max(CPU_BOUNDS.max, `must be at most ${CPU_BOUNDS.max}; expected ${CPUS_HELP}`);
 
 /** A memory size in any accepted unit, to bytes; at least Docker's 6 MiB minimum. */
 export const MemoryBytes = z.unknown().transform(toMemoryBytes);

@@ -1,4 +1,4 @@
-import { GIB, KIB } from "../units/bytes.ts";
+import { KIB } from "../units/bytes.ts";
 
 /** Limits on user input, checked at the door (README: "Limits"); each keeps loading fast and memory small. */
 
@@ -13,13 +13,8 @@ export const MAX_LIST_ITEMS = 100;
 /** Entries of include, exclude, scenarios, profiles, env, flags. */
 export const MAX_ENTRIES = 1000;
 export const MAX_REPETITIONS = 100;
-/** A sanity bound on any CPU figure; Cloud Run's own limit below is enforced unless --force. */
-export const MAX_CPUS = 1024;
 /** A sanity bound on any memory figure (1 TiB). */
 export const MAX_MEMORY_BYTES = 2 ** 40;
-/** The largest Cloud Run instance: 8 vCPU, 32 GiB; bigger cells need --force. */
-export const CLOUD_RUN_MAX_CPUS = 8;
-export const CLOUD_RUN_MAX_MEMORY_BYTES = 32 * GIB;
 /** Cells one run may plan, and container runs (cells x repetitions). */
 export const MAX_PLANNED_CELLS = 10_000;
 export const MAX_CONTAINER_RUNS = 100_000;

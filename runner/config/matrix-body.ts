@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 import {
   Bool,
   CommandTemplate,
@@ -97,7 +98,9 @@ export const Axes = strictObject({
     .superRefine(noDuplicates)
     .optional(),
   concurrency: z
-    .array(Concurrency, { error: "expected a list like [10, 80] (Cloud Run --concurrency)" })
+    .array(Concurrency, {
+      error: `expected a list like [10, ${CLOUD_RUN_LIMITS.defaultConcurrency}] (Cloud Run --concurrency)`,
+    })
     .min(1, AT_LEAST_ONE)
     .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { BodyIssue } from "./body-issue.ts";
-import { BUNDLED_SCENARIOS, isBundledScenario } from "./bundled-scenarios.ts";
+import { bundledScenarios, isBundledScenario } from "./bundled-scenarios.ts";
 import { checkTraffic } from "./check-traffic.ts";
 import { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
@@ -134,7 +134,7 @@ function resolveScenario(
   const command = settings.command ?? body.command ?? (bundledImage ? BUNDLED_COMMAND : null);
   let problem: string | null = null;
   if (bundledImage && !isBundledScenario(name))
-    problem = `"${name}" is not a scenario of the bundled image; allowed: ${BUNDLED_SCENARIOS.join(", ")} (for your own scenarios set build or image, and a command)`;
+    problem = `"${name}" is not a scenario of the bundled image; allowed: ${bundledScenarios().join(", ")} (for your own scenarios set build or image, and a command)`;
   else if (!command && !variantCommands)
     problem = `"${name}" has no command; an image of your own needs \`command\` at the top level or under the scenario`;
   return {

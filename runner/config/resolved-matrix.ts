@@ -87,7 +87,7 @@ export type WorkloadVariant = {
 export type MatrixVariant = {
   profile: string | null;
   image: ImageSource;
-  /** The repository's own Dockerfile, which ships the BUNDLED_SCENARIOS. */
+  /** The repository's own Dockerfile, which ships the bundled scenarios (config/bundled-scenarios.ts). */
   bundledImage: boolean;
   axes: { cpus: number[]; memoryBytes: number[]; smol: boolean[]; concurrency: number[]; nofile?: number[] };
   /** Server mode when set: scenarios are request specs sent to this service. */

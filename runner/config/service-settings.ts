@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_CONCURRENCY } from "./config-defaults.ts";
+import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 import { EnvName, ImageRef, mappingError, PositiveSeconds, ScenarioName } from "./field-schemas.ts";
 import { MAX_LIST_ITEMS, MAX_SIDECARS } from "./input-limits.ts";
 import { strictObject } from "./strict-object.ts";
@@ -22,11 +22,14 @@ export const Port = z
   .min(1, "a port is 1..65535")
   .max(65535, "a port is 1..65535");
 
+const { minConcurrency: MIN_CONCURRENCY, maxConcurrency: MAX_CONCURRENCY } = CLOUD_RUN_LIMITS;
 export const Concurrency = z
-  .number({ error: `expected Cloud Run's --concurrency, a whole number 1..${MAX_CONCURRENCY}` })
-  .int(`expected a whole number 1..${MAX_CONCURRENCY}`)
-  .min(1, `Cloud Run's --concurrency is 1..${MAX_CONCURRENCY}`)
-  .max(MAX_CONCURRENCY, `Cloud Run's --concurrency is 1..${MAX_CONCURRENCY}`);
+  .number({
+    error: `expected Cloud Run's --concurrency, a whole number ${MIN_CONCURRENCY}..${MAX_CONCURRENCY}`,
+  })
+  .int(`expected a whole number ${MIN_CONCURRENCY}..${MAX_CONCURRENCY}`)
+  .min(MIN_CONCURRENCY, `Cloud Run's --concurrency is ${MIN_CONCURRENCY}..${MAX_CONCURRENCY}`)
+  .max(MAX_CONCURRENCY, `Cloud Run's --concurrency is ${MIN_CONCURRENCY}..${MAX_CONCURRENCY}`);
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 const Method = z.enum(METHODS, { error: `expected an HTTP method: ${METHODS.join(", ")}` });

@@ -1,5 +1,6 @@
 import type { StatsSample } from "../docker/docker-api.ts";
 import type { DockerStats } from "../results/cell-record.ts";
+import { secondsOfNanos } from "../units/nanos.ts";
 
 /** Accumulates the Docker stats stream of one container into DockerStats (per-sample CPU% of one core). */
 export class StatsRecorder {
@@ -35,9 +36,9 @@ export class StatsRecorder {
     }
     return {
       peakMemoryBytes: peak,
-      cpuSeconds: last.cpuTotalNanos / 1e9,
+      cpuSeconds: secondsOfNanos(last.cpuTotalNanos),
       throttledPeriods: last.throttledPeriods,
-      throttledSeconds: last.throttledNanos / 1e9,
+      throttledSeconds: secondsOfNanos(last.throttledNanos),
       samples: series,
     };
   }

@@ -1,6 +1,7 @@
 import type { ContainerSpec } from "../docker/docker-api.ts";
 import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../drivers/run-labels.ts";
 import type { Cell } from "../plan/cell.ts";
+import { nanoCpusOf } from "../units/nanos.ts";
 import { CONTAINER_USER, PIDS_LIMIT, TMPFS_MAX_BYTES, TMPFS_SHARE_OF_MEMORY } from "./execute-defaults.ts";
 
 export interface RunContext {
@@ -12,8 +13,8 @@ export interface RunContext {
 
 /** The container for one repetition of a cell: real cgroup limits, no swap, read-only, unprivileged, offline. */
 export function containerSpec(cell: Cell, image: string, context: RunContext): ContainerSpec {
+  // The plan put BUN_OPTIONS=--smol into a smol cell's env (plan-run.ts, the one place it is set).
   const env: Record<string, string> = { ...cell.env };
-  if (cell.smol && env.BUN_OPTIONS === undefined) env.BUN_OPTIONS = "--smol";
   if (context.commit) env.GIT_COMMIT = context.commit;
   const tmpfsBytes = Math.min(TMPFS_MAX_BYTES, Math.floor(cell.memoryBytes * TMPFS_SHARE_OF_MEMORY));
   return {
@@ -27,7 +28,7 @@ export function containerSpec(cell: Cell, image: string, context: RunContext): C
       [OWNER_HOST_LABEL]: context.ownerHost,
     },
     user: CONTAINER_USER,
-    nanoCpus: Math.round(cell.cpus * 1e9),
+    nanoCpus: nanoCpusOf(cell.cpus),
     memoryBytes: cell.memoryBytes,
     memorySwapBytes: cell.memoryBytes,
     readonlyRootfs: true,

@@ -1,6 +1,7 @@
 import type { BenchResult } from "../../contract/result.ts";
 import type { AppliedLimits } from "../docker/applied-limits.ts";
 import type { Cell } from "../plan/cell.ts";
+import { nanoCpusOf } from "../units/nanos.ts";
 import { CPU_LIMIT_TOLERANCE, MEMORY_LIMIT_TOLERANCE_BYTES } from "./execute-defaults.ts";
 
 /** Where Docker's applied limits, or the limits the container itself read from its cgroup, differ from the plan. */
@@ -10,7 +11,7 @@ export function limitMismatches(
   result: BenchResult | null,
 ): string[] {
   const problems: string[] = [];
-  const nanoCpus = Math.round(cell.cpus * 1e9);
+  const nanoCpus = nanoCpusOf(cell.cpus);
   if (applied) {
     if (applied.nanoCpus !== nanoCpus)
       problems.push(`docker applied NanoCpus ${applied.nanoCpus}, planned ${nanoCpus}`);

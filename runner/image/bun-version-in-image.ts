@@ -1,4 +1,5 @@
 import type { DockerApi } from "../docker/docker-api.ts";
+import { nanoCpusOf } from "../units/nanos.ts";
 
 const CHECK_MEMORY_BYTES = 256 * 1024 * 1024;
 const CHECK_TIMEOUT_MS = 30_000;
@@ -12,7 +13,7 @@ export async function bunVersionInImage(docker: DockerApi, image: string): Promi
     env: {},
     labels: { "bun-capacity.purpose": "bun-version-check" },
     user: "1000",
-    nanoCpus: 1e9,
+    nanoCpus: nanoCpusOf(1),
     memoryBytes: CHECK_MEMORY_BYTES,
     memorySwapBytes: CHECK_MEMORY_BYTES,
     readonlyRootfs: true,

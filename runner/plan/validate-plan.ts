@@ -1,8 +1,6 @@
-import {
-  CLOUD_RUN_MAX_CPUS,
-  CLOUD_RUN_MAX_MEMORY_BYTES,
-  MAX_CONTAINER_RUNS,
-} from "../config/input-limits.ts";
+import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
+import { CPU_BOUNDS } from "../config/cpu-bounds.ts";
+import { MAX_CONTAINER_RUNS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
 import type { Plan } from "./plan.ts";
@@ -21,11 +19,11 @@ export function validatePlan(plan: Plan, options: { force: boolean }): void {
     );
   if (!options.force) {
     const tooBig = plan.cells.find(
-      (cell) => cell.cpus > CLOUD_RUN_MAX_CPUS || cell.memoryBytes > CLOUD_RUN_MAX_MEMORY_BYTES,
+      (cell) => cell.cpus > CPU_BOUNDS.cloudRunMax || cell.memoryBytes > CLOUD_RUN_LIMITS.maxMemoryBytes,
     );
     if (tooBig)
       throw fail(
-        `cell ${tooBig.id} asks for ${tooBig.cpus} CPUs and ${formatMemorySize(tooBig.memoryBytes)} (axes.cpus/axes.memory, an include rule, or --cpus/--memory); the largest Cloud Run instance has ${CLOUD_RUN_MAX_CPUS} CPUs and ${formatMemorySize(CLOUD_RUN_MAX_MEMORY_BYTES)}`,
+        `cell ${tooBig.id} asks for ${tooBig.cpus} CPUs and ${formatMemorySize(tooBig.memoryBytes)} (axes.cpus/axes.memory, an include rule, or --cpus/--memory); the largest Cloud Run instance has ${CPU_BOUNDS.cloudRunMax} CPUs and ${formatMemorySize(CLOUD_RUN_LIMITS.maxMemoryBytes)}`,
         "Use smaller sizes, or pass --force to measure them anyway.",
       );
   }

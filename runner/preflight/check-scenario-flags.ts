@@ -1,15 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { z } from "zod";
+import { SCENARIO_FLAG_SCHEMAS_PATH } from "../config/bundled-scenarios.ts";
 import type { FlagValue } from "../config/command-template.ts";
-import { REPO_ROOT } from "../config/config-defaults.ts";
 import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
 import type { MatrixVariant } from "../config/resolved-matrix.ts";
 import { type FlagSource, flagSources } from "./flag-sources.ts";
 import { type FlagSchema, kebabCase, ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
-
-/** Where the harness publishes its flag schemas: data, so runner/ never imports scenarios/. */
-export const SCENARIO_FLAG_SCHEMAS_PATH = join(REPO_ROOT, "scenarios/flags.schema.json");
 
 /** Reads the published schemas; null when this checkout does not ship them (then flags are checked in-container). */
 export function readScenarioFlagSchemas(path = SCENARIO_FLAG_SCHEMAS_PATH): ScenarioFlagSchemas | null {

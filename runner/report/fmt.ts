@@ -1,3 +1,4 @@
+import { sizeLabel } from "../sizing/size-label.ts";
 import { MIB } from "../units/bytes.ts";
 
 const count = (n: number) => Math.round(n).toLocaleString("en-US");
@@ -25,8 +26,7 @@ export const fmt = {
   usd,
   pct: (fraction: number | null) => (fraction === null ? "–" : `${(fraction * 100).toFixed(0)}%`),
   signedPct: (pct: number | null) => (pct === null ? "–" : `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`),
-  size: (c: { cpus: number; memoryBytes: number; smol: boolean }) =>
-    `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`,
+  size: sizeLabel,
   cv: (spread: { cv: number } | null | undefined) =>
     spread === null || spread === undefined ? "–" : `${(spread.cv * 100).toFixed(1)}%`,
   /** How far to trust a cell's ceiling: wide cells are planned on their lowest repetition, noisy ones are marked. */

@@ -1,20 +1,16 @@
 import { z } from "zod";
+import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
+import { GIB, MIB } from "../units/bytes.ts";
 
-import { MIB } from "../units/bytes.ts";
-
-const GIB = 1024 * MIB;
-/** Cloud Run's first-generation minimum; the second generation needs 512 MiB. */
-const MIN_MEMORY_BYTES = 128 * MIB;
-const GEN2_MIN_MEMORY_BYTES = 512 * MIB;
-const WHOLE_CPUS = [1, 2, 4, 6, 8];
-/** Memory range per whole vCPU count (services table, cloud.google.com/run/docs/configuring/services/cpu). */
-const MEMORY_RANGE_BY_CPUS: Record<number, [number, number]> = {
-  1: [MIN_MEMORY_BYTES, 4 * GIB],
-  2: [MIN_MEMORY_BYTES, 8 * GIB],
-  4: [2 * GIB, 16 * GIB],
-  6: [4 * GIB, 24 * GIB],
-  8: [4 * GIB, 32 * GIB],
-};
+const {
+  minMemoryBytes: MIN_MEMORY_BYTES,
+  gen2MinMemoryBytes: GEN2_MIN_MEMORY_BYTES,
+  memoryRangeByCpus: MEMORY_RANGE_BY_CPUS,
+  minCpus: MIN_CPUS,
+  cpuStep: CPU_STEP,
+} = CLOUD_RUN_LIMITS;
+const WHOLE_CPUS = Object.keys(MEMORY_RANGE_BY_CPUS).map(Number);
+const STEPS_PER_CPU = Math.round(1 / CPU_STEP);
 
 export const Deployability = z
   .object({
@@ -41,10 +37,11 @@ export function checkDeployability(cpus: number, memoryBytes: number, options: D
   let executionEnvironment: "gen1" | "gen2" | null = null;
   const fractional = cpus < 1;
   if (fractional) {
-    if (cpus < 0.08) reasons.push(`${cpus} vCPU is below Cloud Run's minimum of 0.08`);
-    if (Math.abs(cpus * 1000 - Math.round(cpus * 1000)) > 1e-6)
-      reasons.push(`${cpus} vCPU: fractions must be in steps of 0.001`);
-    const maxBytes = cpus < 0.5 ? 512 * MIB : GIB;
+    if (cpus < MIN_CPUS) reasons.push(`${cpus} vCPU is below Cloud Run's minimum of ${MIN_CPUS}`);
+    if (Math.abs(cpus * STEPS_PER_CPU - Math.round(cpus * STEPS_PER_CPU)) > 1e-6)
+      reasons.push(`${cpus} vCPU: fractions must be in steps of ${CPU_STEP}`);
+    const maxBytes =
+      cpus < 0.5 ? CLOUD_RUN_LIMITS.halfCpuMaxMemoryBytes : CLOUD_RUN_LIMITS.fractionalMaxMemoryBytes;
     if (memoryBytes > maxBytes)
       reasons.push(
         `${formatBytes(memoryBytes)} exceeds ${formatBytes(maxBytes)}, the most allowed at ${cpus} vCPU`,
@@ -58,7 +55,9 @@ export function checkDeployability(cpus: number, memoryBytes: number, options: D
       reasons.push("below 1 vCPU Cloud Run requires request-based billing (configured: instance)");
     executionEnvironment = "gen1";
   } else if (!WHOLE_CPUS.includes(cpus)) {
-    reasons.push(`${cpus} vCPU is not offered: use 0.08–1 in fractions or exactly 1, 2, 4, 6 or 8`);
+    reasons.push(
+      `${cpus} vCPU is not offered: use ${MIN_CPUS}–1 in fractions or exactly ${WHOLE_CPUS.slice(0, -1).join(", ")} or ${WHOLE_CPUS.at(-1)}`,
+    );
   } else {
     const [minBytes, maxBytes] = MEMORY_RANGE_BY_CPUS[cpus] as [number, number];
     if (memoryBytes > maxBytes)
@@ -71,9 +70,11 @@ export function checkDeployability(cpus: number, memoryBytes: number, options: D
       );
   }
   if (memoryBytes < MIN_MEMORY_BYTES)
-    reasons.push(`${formatBytes(memoryBytes)} is below Cloud Run's minimum of 128 MiB`);
+    reasons.push(
+      `${formatBytes(memoryBytes)} is below Cloud Run's minimum of ${formatBytes(MIN_MEMORY_BYTES)}`,
+    );
   else if (memoryBytes < GEN2_MIN_MEMORY_BYTES && !fractional) {
-    conditions.push("below 512 MiB: first-generation execution environment");
+    conditions.push(`below ${formatBytes(GEN2_MIN_MEMORY_BYTES)}: first-generation execution environment`);
     executionEnvironment = "gen1";
   }
   return { deployable: reasons.length === 0, reasons, conditions, executionEnvironment };

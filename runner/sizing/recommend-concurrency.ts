@@ -1,22 +1,24 @@
+import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
 import { rateText } from "./rate-text.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";
 
 /** Room above the requests in flight at the ceiling, for bursts. */
 export const CONCURRENCY_HEADROOM = 0.2;
-/** Cloud Run's --concurrency range. */
-export const MIN_CONCURRENCY = 1;
-export const MAX_CONCURRENCY = 1000;
 
 /**
  * Little's law: requests in flight L = throughput λ × time in system W. With W the p99 latency at the ceiling, L is
  * an upper bound of what the ceiling needs; the recommendation is ceil(L × (1 + headroom)), within Cloud Run's
- * 1..1000 and never above `measured`, the most the generator ever kept in flight (the ceiling was reached with it;
+ * --concurrency range and never above `measured`, the most the generator ever kept in flight (the ceiling was reached with it;
  * more is untested).
  */
 export function recommendConcurrency(ceilingPerSec: number, latencyMs: number, measured: number): number {
   const inFlight = ceilingPerSec * (latencyMs / 1000);
   const recommended = Math.ceil(inFlight * (1 + CONCURRENCY_HEADROOM));
-  return Math.min(MAX_CONCURRENCY, measured, Math.max(MIN_CONCURRENCY, recommended));
+  return Math.min(
+    CLOUD_RUN_LIMITS.maxConcurrency,
+    measured,
+    Math.max(CLOUD_RUN_LIMITS.minConcurrency, recommended),
+  );
 }
 
 /** Server mode: what concurrency the recommended size needs, next to the one it was measured with. */

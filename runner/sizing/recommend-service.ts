@@ -1,5 +1,5 @@
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
-import { MIB } from "../units/bytes.ts";
+import { cellConcurrency } from "./cell-concurrency.ts";
 import { checkDeployability } from "./deployability.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { planInstances } from "./instance-plan.ts";
@@ -8,6 +8,7 @@ import { MIN_HEADROOM } from "./oom-risk.ts";
 import { type BillingPrices, priceBillings } from "./price-billings.ts";
 import { rateText } from "./rate-text.ts";
 import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
+import { sizeLabel } from "./size-label.ts";
 import type { CellSizing, ScenarioSizing } from "./sizing-report.ts";
 import { trafficShares } from "./traffic-shares.ts";
 import { contentionWarning } from "./verdict-warnings.ts";
@@ -33,11 +34,8 @@ const usable = (c: CellSizing) =>
   c.memoryHeadroom >= MIN_HEADROOM &&
   c.deployability.deployable;
 
-const concurrencyOf = (c: CellSizing, settings: CloudRunSettings) => c.concurrency ?? settings.concurrency;
 const sizeKey = (c: CellSizing, settings: CloudRunSettings) =>
-  `${c.cpus}|${c.memoryBytes}|${c.smol}|${concurrencyOf(c, settings)}`;
-const sizeText = (c: Pick<CellSizing, "cpus" | "memoryBytes" | "smol">) =>
-  `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`;
+  `${c.cpus}|${c.memoryBytes}|${c.smol}|${cellConcurrency(c, settings)}`;
 
 /** Per size, each scenario's weakest usable cell there (a scenario with flag axes has several). */
 function cellsBySize(sections: ScenarioSizing[], settings: CloudRunSettings) {
@@ -72,7 +70,7 @@ function candidate(
   const p50Ms = p50s.every((v) => v !== null)
     ? parts.reduce((sum, p) => sum + p.share * (p.cell.p50AtCeilingMs ?? 0), 0)
     : null;
-  const concurrency = concurrencyOf(first, settings);
+  const concurrency = cellConcurrency(first, settings);
   const size = {
     cpus: first.cpus,
     memoryBytes: first.memoryBytes,
@@ -89,7 +87,7 @@ function candidate(
 
 function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceRecommendation {
   const first = best.cells[0]?.cell as CellSizing;
-  const concurrency = concurrencyOf(first, settings);
+  const concurrency = cellConcurrency(first, settings);
   const maxInstances = settings.maxInstances ?? Math.max(best.instances * MAX_INSTANCES_FACTOR, 1);
   const other = best.priced.billing === "request" ? "instance" : "request";
   const workloads: ServiceWorkload[] = best.cells.map(({ cell, share }) => ({
@@ -186,7 +184,7 @@ export function recommendService(sections: ScenarioSizing[], settings: CloudRunS
   }
   const recommendation = toRecommendation(best, settings);
   findings.push(
-    `${candidates.length} size(s) serve the whole mix; the cheapest is ${sizeText(recommendation)}. ${MIXED_CAPACITY_ASSUMPTION}.`,
+    `${candidates.length} size(s) serve the whole mix; the cheapest is ${sizeLabel(recommendation)}. ${MIXED_CAPACITY_ASSUMPTION}.`,
   );
   return { recommendation, findings };
 }

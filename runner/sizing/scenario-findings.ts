@@ -1,12 +1,9 @@
 import { throttlingFlag } from "../config/cloud-run/billing-mode.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
-import { MIB } from "../units/bytes.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
 import { rateText } from "./rate-text.ts";
+import { sizeLabel } from "./size-label.ts";
 import type { CellSizing, SizePick } from "./sizing-report.ts";
-
-const sizeLabel = (c: Pick<CellSizing, "cpus" | "memoryBytes" | "smol">) =>
-  `${c.cpus} vCPU / ${Math.round(c.memoryBytes / MIB)} MiB${c.smol ? " --smol" : ""}`;
 
 /** Linux's CFS runs a CPU quota in periods of this length (Docker's default, and what Cloud Run's limits map to). */
 export const CFS_PERIOD_MS = 100;
@@ -104,7 +101,6 @@ export function scenarioFindings(
     findings.push(
       `Noisy (ceiling CV > 10%): ${noisy.map(sizeLabel).join(", ")}: still eligible, but re-run before trusting small differences.`,
     );
-  // Read from each cell: server-mode cells carry the concurrency they were measured with.
   // Read from each cell: server-mode cells carry the concurrency they were measured with; in-process ones have none.
   const measuredAbove = cells.filter(
     (c) => c.cpus < 1 && typeof c.concurrency === "number" && c.concurrency !== 1,

@@ -4,6 +4,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { spread } from "../results/spread.ts";
+import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
 import { checkDeployability } from "./deployability.ts";
 import { planInstances } from "./instance-plan.ts";
@@ -23,7 +24,7 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
   const p99 = m.latencyAtCeiling?.p99Ms ?? null;
   const sloMet = ceiling !== null && ceiling > 0 && p99 !== null && p99 <= sloP99Ms;
   const headroom = memoryHeadroom(m.peakMemoryBytes, cell.memoryBytes);
-  const concurrency = cell.concurrency ?? settings.concurrency;
+  const concurrency = cellConcurrency(cell, settings);
   const plan = planInstances(ceiling, settings);
   const priced =
     plan.instances === null || ceiling === null

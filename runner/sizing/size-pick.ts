@@ -1,4 +1,5 @@
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { cellConcurrency } from "./cell-concurrency.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import type { DeployOption } from "./pick-strategies.ts";
 import type { SizePick, Strategy } from "./sizing-report.ts";
@@ -13,7 +14,7 @@ export function toSizePick(
   const cell = option?.cell;
   if (!option || !cell || cell.instances === null || cell.p99AtCeilingMs === null) return null;
   const maxInstances = settings.maxInstances ?? Math.max(cell.instances * MAX_INSTANCES_FACTOR, 1);
-  const concurrency = cell.concurrency ?? settings.concurrency;
+  const concurrency = cellConcurrency(cell, settings);
   const other = option.billing === "request" ? "instance" : "request";
   const messagesPerHour = settings.targetPerSec * 3600;
   return {

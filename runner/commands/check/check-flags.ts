@@ -2,26 +2,29 @@ import { z } from "zod";
 import { booleanFlag, valueFlag } from "../../cli/flags/flag-registry.ts";
 import { decimalText, PathText, wholeText } from "../../cli/flags/flag-values.ts";
 import { resultsFlag } from "../../cli/results-flag.ts";
-import { MIN_CPUS } from "../../config/config-defaults.ts";
+import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../../config/cloud-run/cloud-run-limits.ts";
+import { CPU_BOUNDS } from "../../config/cpu-bounds.ts";
 import { Cpus, MemoryBytesText, ScenarioName } from "../../config/field-schemas.ts";
-import { CLOUD_RUN_MAX_CPUS, CLOUD_RUN_MAX_MEMORY_BYTES } from "../../config/input-limits.ts";
 import { DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "../../sizing/check-deploy.ts";
 
 /** check gates a Cloud Run deploy, so sizes stop at the largest Cloud Run instance (run has --force for more). */
 const CheckMemory = MemoryBytesText.refine(
-  (bytes) => bytes <= CLOUD_RUN_MAX_MEMORY_BYTES,
+  (bytes) => bytes <= CLOUD_RUN_LIMITS.maxMemoryBytes,
   "must be at most 32Gi, the largest Cloud Run instance",
 );
 
 /** The flags of `check`: one entry per flag. */
 export const CHECK_FLAGS = z.strictObject({
-  target: valueFlag(decimalText("messages per second", { min: 0, max: 1e9, minExclusive: true }), {
-    help: "peak load the deploy must carry, messages per second (required)",
-    value: "N",
-    example: "--target 5000",
-  }),
-  cpus: valueFlag(decimalText("CPUs", { min: MIN_CPUS, max: CLOUD_RUN_MAX_CPUS }).pipe(Cpus), {
-    help: `CPUs of the size to check (up to ${CLOUD_RUN_MAX_CPUS}); with --memory`,
+  target: valueFlag(
+    decimalText("messages per second", { min: 0, max: MAX_TARGET_PER_SEC, minExclusive: true }),
+    {
+      help: "peak load the deploy must carry, messages per second (required)",
+      value: "N",
+      example: "--target 5000",
+    },
+  ),
+  cpus: valueFlag(decimalText("CPUs", { min: CPU_BOUNDS.min, max: CPU_BOUNDS.cloudRunMax }).pipe(Cpus), {
+    help: `CPUs of the size to check (up to ${CPU_BOUNDS.cloudRunMax}); with --memory`,
     value: "N",
     example: "--cpus 1",
   }),

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { type BillingMode, BillingSetting } from "./billing-mode.ts";
+import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "./cloud-run-limits.ts";
 import { DEFAULT_PRICES, UnitPrices } from "./cloud-run-prices.ts";
 
 const partialPrices = UnitPrices.partial();
-/** A sanity bound: a billion a second is far past any one Cloud Run service (1,000 instances x 1,000 requests). */
-export const MAX_TARGET_PER_SEC = 1e9;
 const tierPrices = z
   .object({ request: partialPrices.optional(), instance: partialPrices.optional() })
   .strict();
@@ -41,9 +40,9 @@ export const CloudRunSettings = z
     concurrency: z
       .number()
       .int()
-      .min(1)
-      .max(1000)
-      .default(80)
+      .min(CLOUD_RUN_LIMITS.minConcurrency)
+      .max(CLOUD_RUN_LIMITS.maxConcurrency)
+      .default(CLOUD_RUN_LIMITS.defaultConcurrency)
       .describe("max concurrent requests per instance"),
     balancedCostWeight: z
       .number()

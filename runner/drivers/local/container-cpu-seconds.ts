@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { secondsOfNanos } from "../../units/nanos.ts";
 
 // Where Docker puts a container's CPU accounting: cgroup v1 (cgroupfs or systemd driver), then cgroup v2.
 const V1_USAGE_NANOS = [
@@ -15,7 +16,7 @@ const V2_CPU_STAT = [
 export async function containerCpuSeconds(id: string): Promise<number | null> {
   for (const path of V1_USAGE_NANOS) {
     const text = await readFile(path(id), "utf8").catch(() => null);
-    if (text !== null && /^\d+\s*$/.test(text)) return Number(text) / 1e9;
+    if (text !== null && /^\d+\s*$/.test(text)) return secondsOfNanos(Number(text));
   }
   for (const path of V2_CPU_STAT) {
     const text = await readFile(path(id), "utf8").catch(() => null);

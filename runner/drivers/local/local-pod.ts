@@ -1,5 +1,6 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
 import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
+import { secondsOfNanos } from "../../units/nanos.ts";
 import type {
   MemberOutcome,
   NodeFacts,
@@ -78,7 +79,7 @@ export class LocalPod implements PodHandle {
       return seconds;
     };
     const parentNanos = (await this.parts.parent?.totals())?.cpuNanos ?? null;
-    const service = parentNanos !== null ? parentNanos / 1e9 : await read(this.parts.serviceId);
+    const service = parentNanos !== null ? secondsOfNanos(parentNanos) : await read(this.parts.serviceId);
     const sidecars: Record<string, number> = {};
     for (const [name, id] of Object.entries(this.parts.sidecarIds)) sidecars[name] = await read(id);
     return { service, sidecars, hostBusy: await this.parts.env.hostBusySeconds() };

@@ -1,4 +1,5 @@
 import type { DockerStats } from "../../results/cell-record.ts";
+import { secondsOfNanos } from "../../units/nanos.ts";
 import type { CgroupTotals } from "./cgroup-parent.ts";
 
 /**
@@ -24,6 +25,6 @@ export function mergeCgroupTotals(
     peak = Math.max(peak, memoryLimitBytes > 0 ? Math.min(withoutCache, memoryLimitBytes) : withoutCache);
   }
   const cpuSeconds =
-    totals.cpuNanos === null ? base.cpuSeconds : Math.max(base.cpuSeconds, totals.cpuNanos / 1e9);
+    totals.cpuNanos === null ? base.cpuSeconds : Math.max(base.cpuSeconds, secondsOfNanos(totals.cpuNanos));
   return { ...base, peakMemoryBytes: peak, cpuSeconds };
 }

@@ -1,4 +1,5 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
+import { secondsOfNanos } from "../../units/nanos.ts";
 import type { MemberOutcome } from "../execution-driver.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
@@ -20,7 +21,7 @@ export async function runMember(
 ): Promise<MemberOutcome> {
   const run = (s: ContainerSpec) => runContainer(docker, s, stdin, timeoutMs, signal);
   const { result, totals } = await withCgroupParent(accounting, spec, run);
-  return totals?.cpuNanos == null ? result : { ...result, cpuSeconds: totals.cpuNanos / 1e9 };
+  return totals?.cpuNanos == null ? result : { ...result, cpuSeconds: secondsOfNanos(totals.cpuNanos) };
 }
 
 async function runContainer(

@@ -1,4 +1,5 @@
 import type { Engine } from "../../docker/connect-engine.ts";
+import { cpusOfNanoCpus } from "../../units/nanos.ts";
 import type { NodeFacts } from "../execution-driver.ts";
 import { runServiceToExit } from "./run-service-to-exit.ts";
 import { DRIVER_LABEL, PROBE_TIMEOUT_MS } from "./swarm-defaults.ts";
@@ -16,7 +17,7 @@ export async function probeNode(manager: Engine, member: SwarmMember, image: str
     id: node.id,
     hostname: node.hostname,
     physicalHostId: "",
-    cpus: node.nanoCpus / 1e9,
+    cpus: cpusOfNanoCpus(node.nanoCpus),
     memoryBytes: node.memoryBytes,
     kernelVersion: "",
     cgroupVersion: null,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Engine } from "../../docker/connect-engine.ts";
 import type { ContainerSpec } from "../../docker/docker-api.ts";
+import { cpusOfNanoCpus } from "../../units/nanos.ts";
 import type {
   ExecutionDriver,
   NodeFacts,
@@ -58,7 +59,7 @@ export class SwarmDriver implements ExecutionDriver {
       id: node.id,
       hostname: node.hostname,
       physicalHostId: node.hostname,
-      cpus: node.nanoCpus / 1e9,
+      cpus: cpusOfNanoCpus(node.nanoCpus),
       memoryBytes: node.memoryBytes,
       kernelVersion: "",
       cgroupVersion: null,
@@ -141,7 +142,7 @@ export class SwarmDriver implements ExecutionDriver {
   private async lease(spec: ContainerSpec, signal?: AbortSignal): Promise<Lease> {
     const { slots } = await this.prepare(spec.image);
     const cellId = spec.labels[CELL_ID_LABEL] ?? spec.image;
-    const need = { cpus: spec.nanoCpus / 1e9, memoryBytes: spec.memoryBytes };
+    const need = { cpus: cpusOfNanoCpus(spec.nanoCpus), memoryBytes: spec.memoryBytes };
     const lease = await slots.acquire(need, cellId, this.lastNodeOfCell.get(cellId) ?? null, signal);
     this.lastNodeOfCell.set(cellId, lease.node.id);
     return lease;

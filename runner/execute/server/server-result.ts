@@ -9,6 +9,7 @@ import type { RunFacts } from "../../drivers/execution-driver.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
 import type { DockerStats } from "../../results/cell-record.ts";
+import { cpusOfNanoCpus } from "../../units/nanos.ts";
 
 const CFS_PERIOD_MICROS = 100_000;
 
@@ -87,9 +88,11 @@ export function serverResult(parts: ServerResultParts): BenchResult {
       cgroup: {
         version: facts.node?.cgroupVersion ?? null,
         memoryLimitBytes: facts.applied?.memoryBytes || null,
-        cpuQuotaMicros: facts.applied ? Math.round((facts.applied.nanoCpus / 1e9) * CFS_PERIOD_MICROS) : null,
+        cpuQuotaMicros: facts.applied
+          ? Math.round(cpusOfNanoCpus(facts.applied.nanoCpus) * CFS_PERIOD_MICROS)
+          : null,
         cpuPeriodMicros: facts.applied ? CFS_PERIOD_MICROS : null,
-        cpuLimitCores: facts.applied ? facts.applied.nanoCpus / 1e9 : null,
+        cpuLimitCores: facts.applied ? cpusOfNanoCpus(facts.applied.nanoCpus) : null,
       },
       date: new Date().toISOString(),
       commit: parts.commit,
