@@ -1,4 +1,5 @@
-import type { CellSizing, ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import type { CellSizing } from "../sizing/cell-sizing.ts";
+import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 import { type Measured, measureLabels } from "./measure-labels.ts";

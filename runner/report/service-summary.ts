@@ -1,4 +1,5 @@
-import type { CellSizing, SizingReport } from "../sizing/sizing-report.ts";
+import type { CellSizing } from "../sizing/cell-sizing.ts";
+import type { SizingReport } from "../sizing/sizing-report.ts";
 import { fmt } from "./fmt.ts";
 
 /** The whole-service answer, formatted once for the terminal, Markdown and HTML. */

@@ -1,4 +1,5 @@
-import type { CellSizing, SizingReport } from "../sizing/sizing-report.ts";
+import type { CellSizing } from "../sizing/cell-sizing.ts";
+import type { SizingReport } from "../sizing/sizing-report.ts";
 
 import { MIB } from "../units/bytes.ts";
 

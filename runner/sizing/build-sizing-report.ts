@@ -3,13 +3,14 @@ import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cl
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
+import type { CellSizing } from "./cell-sizing.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
 import { scenarioFindings } from "./scenario-findings.ts";
 import { sizeCell } from "./size-cell.ts";
 import { toSizePick } from "./size-pick.ts";
-import type { CellSizing, ScenarioSizing, SizingReport } from "./sizing-report.ts";
+import type { ScenarioSizing, SizingReport } from "./sizing-report.ts";
 import { smolDelta } from "./smol-delta.ts";
 import { variantComparison } from "./variants/variant-comparison.ts";
 import { variantFacts } from "./variants/variant-facts.ts";

@@ -2,10 +2,10 @@ import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts
 import type { CellRecord } from "../results/cell-record.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { measureCell } from "./cell-measurements.ts";
+import type { CellSizing } from "./cell-sizing.ts";
 import type { BaselineComparison, CheckOutcome, CheckVerdict, ScenarioCheck } from "./check-verdict.ts";
 import { MIN_HEADROOM } from "./oom-risk.ts";
 import { sizeCell } from "./size-cell.ts";
-import type { CellSizing } from "./sizing-report.ts";
 
 /** The size a deploy will use; `scenario` null: every scenario of the matrix. */
 export interface CheckSize {

@@ -1,5 +1,6 @@
 import type { BillingMode } from "../config/cloud-run/billing-mode.ts";
-import type { CellSizing, Strategy } from "./sizing-report.ts";
+import type { CellSizing } from "./cell-sizing.ts";
+import type { Strategy } from "./sizing-report.ts";
 
 /** One way to deploy: a measured size under one billing mode, priced at the target. */
 export interface DeployOption {

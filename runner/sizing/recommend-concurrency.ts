@@ -1,6 +1,7 @@
 import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
+import type { CellSizing } from "./cell-sizing.ts";
 import { rateText } from "./rate-text.ts";
-import type { CellSizing, SizePick } from "./sizing-report.ts";
+import type { SizePick } from "./sizing-report.ts";
 
 /** Room above the requests in flight at the ceiling, for bursts. */
 export const CONCURRENCY_HEADROOM = 0.2;

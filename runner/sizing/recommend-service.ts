@@ -1,5 +1,6 @@
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
+import type { CellSizing } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { planInstances } from "./instance-plan.ts";
@@ -9,7 +10,7 @@ import { type BillingPrices, priceBillings } from "./price-billings.ts";
 import { rateText } from "./rate-text.ts";
 import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
 import { sizeLabel } from "./size-label.ts";
-import type { CellSizing, ScenarioSizing } from "./sizing-report.ts";
+import type { ScenarioSizing } from "./sizing-report.ts";
 import { trafficShares } from "./traffic-shares.ts";
 import { contentionWarning } from "./verdict-warnings.ts";
 

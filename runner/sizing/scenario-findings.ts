@@ -1,9 +1,10 @@
 import { throttlingFlag } from "../config/cloud-run/billing-mode.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import type { CellSizing } from "./cell-sizing.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
 import { rateText } from "./rate-text.ts";
 import { sizeLabel } from "./size-label.ts";
-import type { CellSizing, SizePick } from "./sizing-report.ts";
+import type { SizePick } from "./sizing-report.ts";
 
 /** Linux's CFS runs a CPU quota in periods of this length (Docker's default, and what Cloud Run's limits map to). */
 export const CFS_PERIOD_MS = 100;

@@ -6,11 +6,11 @@ import { rateUnitOf } from "../results/rate-unit.ts";
 import { spread } from "../results/spread.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
+import type { CellSizing } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
 import { priceBillings } from "./price-billings.ts";
-import type { CellSizing } from "./sizing-report.ts";
 
 /**
  * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):

@@ -2,128 +2,13 @@ import { z } from "zod";
 import { BillingMode } from "../config/cloud-run/billing-mode.ts";
 import { UnitPrices } from "../config/cloud-run/cloud-run-prices.ts";
 import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
-import { CellStatus, Spread } from "../results/cell-record.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
-import { CeilingSpread } from "./ceiling-spread.ts";
-import { Deployability } from "./deployability.ts";
-import { OomRisk } from "./oom-risk.ts";
+import { CellSizing } from "./cell-sizing.ts";
 import { ServiceRecommendation } from "./service-recommendation.ts";
 import { VariantComparison } from "./variants/comparison-row.ts";
 
 const nullableNumber = z.number().nullable();
-
-export const SmolDelta = z
-  .object({
-    baselineCellId: z.string().describe("the same cell without --smol"),
-    ceilingPct: nullableNumber.describe("(smol − default) ÷ default × 100"),
-    p99Pct: nullableNumber,
-    peakMemoryPct: nullableNumber,
-  })
-  .strict();
-export type SmolDelta = z.infer<typeof SmolDelta>;
-
-/** Everything the sizing decided about one cell. */
-export const CellSizing = z
-  .object({
-    cellId: z.string(),
-    scenario: z.string(),
-    cpus: z.number(),
-    memoryBytes: z.number(),
-    smol: z.boolean(),
-    status: CellStatus,
-    message: z.string(),
-    exceedsHost: z.string().nullable(),
-    repetitions: z
-      .number()
-      .int()
-      .describe("repetitions actually run (adaptive: more while the ceilings disagree)"),
-    okRepetitions: z.number().int(),
-    sloP99Ms: z.number(),
-    ceilingPerSec: Spread.nullable().describe(
-      "median and spread over repetitions; an unconfirmed one counts as 0",
-    ),
-    // Optional only so sizing.json files of schemaVersion 1 still parse.
-    planningCeilingPerSec: nullableNumber
-      .optional()
-      .describe(
-        "what instances and cost stand on: the median when repetitions agree, else the lowest confirmed",
-      ),
-    spread: CeilingSpread.nullable()
-      .optional()
-      .describe("the repetitions' spread beside the planning figure"),
-    noisy: z.boolean(),
-    // Optional only so sizing.json files written before these fields still parse.
-    unconfirmedRepetitions: z.number().int().optional(),
-    disagrees: z
-      .boolean()
-      .optional()
-      .describe(
-        "ceiling CV over 5% or some repetitions unconfirmed: wide (spread.wide), planned on its lowest",
-      ),
-    cpuCoresAtCeiling: nullableNumber
-      .optional()
-      .describe("CPU cores busy at the ceiling (median over repetitions)"),
-    cpuEvidence: z
-      .enum(["step", "docker-stats"])
-      .nullable()
-      .optional()
-      .describe("where cpuCoresAtCeiling came from"),
-    cpuQuotaShareAtCeiling: nullableNumber
-      .optional()
-      .describe("cpuCoresAtCeiling ÷ the cell's vCPU limit: 1 is the whole quota"),
-    p50AtCeilingMs: nullableNumber,
-    p95AtCeilingMs: nullableNumber,
-    p99AtCeilingMs: nullableNumber,
-    sloMet: z.boolean(),
-    peakMemoryBytes: nullableNumber,
-    memoryHeadroom: nullableNumber.describe("1 − peak ÷ limit"),
-    throttledSeconds: nullableNumber,
-    oomRepetitions: z.number().int(),
-    gcThrashRepetitions: z.number().int(),
-    contendedRepetitions: z
-      .number()
-      .int()
-      .optional()
-      .describe("repetitions other load on the host still disturbed after their re-run"),
-    oomRisk: OomRisk,
-    deployability: Deployability,
-    instances: z.number().int().nullable(),
-    fits: z.boolean(),
-    costPerHourUsd: nullableNumber.describe("under `billing`, at the target"),
-    costPerMillionMessagesUsd: nullableNumber,
-    billing: BillingMode.optional().describe("the cheaper billing mode Cloud Run allows for this size"),
-    costPerHourUsdByBilling: z
-      .object({ request: nullableNumber, instance: nullableNumber })
-      .strict()
-      .optional()
-      .describe("both modes priced; null where Cloud Run (or cloudRun.billing) does not allow it"),
-    smolDelta: SmolDelta.nullable(),
-    eligible: z.boolean(),
-    ineligibleReasons: z.array(z.string()),
-    searchSeconds: z.number(),
-    exhaustiveSweepSeconds: z.number(),
-    // matrix.yaml variants (absent without them).
-    variant: z.string().optional().describe("the build of the workload"),
-    bunVersion: z.string().nullable().optional().describe("Bun inside its containers"),
-    // Server mode (optional: absent in scenario mode and older reports).
-    concurrency: z
-      .number()
-      .int()
-      .nullable()
-      .optional()
-      .describe("the Cloud Run --concurrency it was measured with"),
-    startupMs: Spread.nullable().optional().describe("container start to the first 2xx on readyPath"),
-    // Optional only so sizing.json files written before them still parse.
-    rateUnit: RateUnit.optional().describe(
-      "what ceilingPerSec counts: msg/s, req/s or the script's own unit",
-    ),
-    latencyKind: LatencyKind.nullable()
-      .optional()
-      .describe("what the p50/p95/p99 time: publish, end-to-end (to each delivery) or request"),
-  })
-  .strict();
-export type CellSizing = z.infer<typeof CellSizing>;
 
 export const Strategy = z.enum(["cheapest", "fastest", "balanced"]);
 export type Strategy = z.infer<typeof Strategy>;

@@ -1,4 +1,4 @@
-import type { CellSizing, SmolDelta } from "./sizing-report.ts";
+import type { CellSizing, SmolDelta } from "./cell-sizing.ts";
 
 const pct = (value: number | null, base: number | null) =>
   value === null || base === null || base === 0 ? null : ((value - base) / base) * 100;

@@ -1,5 +1,5 @@
+import type { CellSizing } from "./cell-sizing.ts";
 import { rateText } from "./rate-text.ts";
-import type { CellSizing } from "./sizing-report.ts";
 
 const pct = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
 

@@ -1,4 +1,5 @@
-import type { CellSizing, ScenarioSizing } from "../../sizing/sizing-report.ts";
+import type { CellSizing } from "../../sizing/cell-sizing.ts";
+import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { MIB } from "../../units/bytes.ts";
 import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";

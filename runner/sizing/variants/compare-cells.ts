@@ -1,4 +1,4 @@
-import type { CellSizing } from "../sizing-report.ts";
+import type { CellSizing } from "../cell-sizing.ts";
 import type { ComparedSide, ComparisonRow } from "./comparison-row.ts";
 import { ceilingDifference } from "./noise-rule.ts";
 

@@ -1,4 +1,4 @@
-import type { CellSizing } from "../sizing-report.ts";
+import type { CellSizing } from "../cell-sizing.ts";
 import { compareCells } from "./compare-cells.ts";
 import type { VariantComparison } from "./comparison-row.ts";
 import { NOISE_RULE } from "./noise-rule.ts";

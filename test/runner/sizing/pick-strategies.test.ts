@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import type { CellSizing } from "../../../runner/sizing/cell-sizing.ts";
 import { pickStrategies } from "../../../runner/sizing/pick-strategies.ts";
-import type { CellSizing } from "../../../runner/sizing/sizing-report.ts";
 
 /** Only the fields the strategies read matter; the rest is filler. Priced under request-based billing alone. */
 function cell(

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
+import type { CellSizing } from "../../../runner/sizing/cell-sizing.ts";
 import { concurrencyFindings, recommendConcurrency } from "../../../runner/sizing/recommend-concurrency.ts";
-import type { CellSizing, SizePick } from "../../../runner/sizing/sizing-report.ts";
+import type { SizePick } from "../../../runner/sizing/sizing-report.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
 
 describe("recommendConcurrency (Little's law)", () => {
