@@ -60,7 +60,13 @@ export default defineWorkload({
         orderingKeys: flags["ordering-keys"],
         payload: flags.payload,
       });
-      const options = { port: endpoint.port, topic, timeoutMs: step.timeoutMs, log };
+      const options = {
+        port: endpoint.port,
+        topic,
+        timeoutMs: step.timeoutMs,
+        maxInFlight: step.concurrency,
+        log,
+      };
       const publisher =
         endpoint.protocol === "grpc"
           ? await grpcPublisher(options, messages)

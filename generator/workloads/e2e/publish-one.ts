@@ -1,28 +1,18 @@
 import { z } from "zod";
+import type { Http1Client, Http1Request } from "../../http/http1-client.ts";
 
 const Answer = z.object({ messageIds: z.array(z.string()).min(1) });
 
 /**
- * POSTs one message to `topic` (bounded by timeoutMs): its message id, or null when the publish failed (a network
- * error, a timeout, a status other than 200 or an answer without an id).
+ * Sends one prepared publish of a single message (bounded by the client's timeout): its message id, or null when
+ * the publish failed (a network error, a timeout, a status other than 200 or an answer without an id).
  */
-export async function publishOne(
-  baseUrl: string,
-  topic: string,
-  body: string,
-  timeoutMs: number,
-): Promise<string | null> {
+export async function publishOne(client: Http1Client, request: Http1Request): Promise<string | null> {
+  const answer = await client.request(request, true);
+  if (answer.status !== 200 || answer.body === null) return null;
   try {
-    const response = await fetch(`${baseUrl}/topics/${encodeURIComponent(topic)}/publish`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await response.text();
-    if (response.status !== 200) return null;
-    const answer = Answer.safeParse(JSON.parse(text));
-    return answer.success ? (answer.data.messageIds[0] as string) : null;
+    const parsed = Answer.safeParse(JSON.parse(answer.body.toString("utf8")));
+    return parsed.success ? (parsed.data.messageIds[0] as string) : null;
   } catch {
     return null;
   }

@@ -17,9 +17,12 @@ export const PAYLOAD_MIXES = {
 } as const satisfies Record<string, ReadonlyArray<readonly [number, number]>>;
 export type PayloadMix = keyof typeof PAYLOAD_MIXES;
 
+/** Message sizes cycle over this many slots. */
+export const SIZE_SLOTS = 100;
+
 /** Message i's size in bytes: 100 slots give the mix's exact shares; 37 (coprime with 100) spreads them out. */
 export function payloadSizes(mix: PayloadMix): (messageIndex: number) => number {
   const slots: number[] = [];
   for (const [bytes, percent] of PAYLOAD_MIXES[mix]) for (let i = 0; i < percent; i++) slots.push(bytes);
-  return (messageIndex) => slots[(messageIndex * 37) % 100] as number;
+  return (messageIndex) => slots[(messageIndex * 37) % SIZE_SLOTS] as number;
 }

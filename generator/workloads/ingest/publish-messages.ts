@@ -1,4 +1,4 @@
-import { PAYLOAD_MIXES, type PayloadMix, payloadSizes } from "./payload-mix.ts";
+import { PAYLOAD_MIXES, type PayloadMix, payloadSizes, SIZE_SLOTS } from "./payload-mix.ts";
 
 /** How request i's messages are made: `batch` of them, sizes from the mix, ordering keys k(j mod n) when n > 0. */
 export interface MessagePlan {
@@ -18,10 +18,15 @@ export function publishMessages(plan: MessagePlan) {
   }
   const quotedOf = (size: number) => quoted.get(size) as string;
   const bytesOf = (size: number) => bytes.get(size) as Buffer;
+  // Message j's JSON repeats every `cycle` messages (its size slot, its key); a request's body every bodyPeriod.
+  const sizeCycle = PAYLOAD_MIXES[plan.payload].length === 1 ? 1 : SIZE_SLOTS;
+  const cycle = plan.orderingKeys > 0 ? lcm(sizeCycle, plan.orderingKeys) : sizeCycle;
   const keyOf = (j: number) => (plan.orderingKeys > 0 ? `k${j % plan.orderingKeys}` : "");
   const json = (j: number) =>
     `{${plan.orderingKeys > 0 ? `"orderingKey":"${keyOf(j)}",` : ""}"data":${quotedOf(sizeOf(j))}}`;
   return {
+    /** Requests i and i + bodyPeriod have the same body. */
+    bodyPeriod: cycle / gcd(plan.batch, cycle),
     /** One message is published as itself, more as a bulk `{messages: [...]}`. */
     httpBody(index: number): string {
       if (plan.batch === 1) return json(index);
@@ -40,3 +45,11 @@ export function publishMessages(plan: MessagePlan) {
   };
 }
 export type PublishMessages = ReturnType<typeof publishMessages>;
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+function lcm(a: number, b: number): number {
+  return (a / gcd(a, b)) * b;
+}

@@ -1,6 +1,8 @@
-/** Publishes request i's messages on one protocol: true when the service accepted them (2xx, or gRPC OK). */
+import type { Outcome } from "../../api/workload.ts";
+
+/** Publishes request i's messages on one protocol: ok when the service accepted them (2xx, or gRPC OK). */
 export interface Publisher {
-  send(index: number): Promise<boolean>;
+  send(index: number): Promise<boolean | Outcome>;
   close(): void;
 }
 
@@ -9,5 +11,7 @@ export interface PublisherOptions {
   port: number;
   topic: string;
   timeoutMs: number;
+  /** Requests in flight at most (the step's concurrency). */
+  maxInFlight: number;
   log(line: string): void;
 }

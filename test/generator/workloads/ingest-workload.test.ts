@@ -62,7 +62,7 @@ describe("ingest workload's setup on one http1 service", () => {
   const step = (): StepInfo => ({
     kind: "open",
     ratePerSec: 100,
-    concurrency: 10,
+    concurrency: 50,
     durationMs: 1000,
     sloP99Ms: 100,
     timeoutMs: 5000,
@@ -82,10 +82,13 @@ describe("ingest workload's setup on one http1 service", () => {
   test("subscriptions each keep every message as a backlog until close() deletes them", async () => {
     const ctx = context({ subscriptions: 2, "ordering-keys": 3 });
     const send = await workload.open(ctx as never);
-    const oks = await Promise.all(
+    // As many at once as the step's concurrency allows.
+    const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, i) => send(i, { intendedMs: performance.now(), release() {} })),
     );
-    expect(oks).toEqual(Array.from({ length: 50 }, () => true));
+    expect(outcomes.map((o) => (typeof o === "object" ? o.ok : o))).toEqual(
+      Array.from({ length: 50 }, () => true),
+    );
     const during = await engineStats(service);
     const backlogs = Object.entries(during.subscriptions).map(([name, s]) => [name.slice(-3), s.backlog]);
     expect(backlogs).toEqual([
@@ -118,4 +121,18 @@ test("the full-spectrum mix gives each size its share of 100 consecutive message
   const sizes = new Map<number, number>();
   for (const m of messages.grpcMessages(3)) sizes.set(m.data.length, (sizes.get(m.data.length) ?? 0) + 1);
   expect(Object.fromEntries(sizes)).toEqual({ 1024: 70, 10240: 20, 512000: 8, 1048576: 2 });
+});
+
+test("bodies repeat every bodyPeriod requests (request bytes are built once per distinct body)", () => {
+  for (const [plan, period] of [
+    [{ batch: 10, orderingKeys: 0, payload: "small" }, 1],
+    [{ batch: 10, orderingKeys: 0, payload: "mixed" }, 10],
+    [{ batch: 4, orderingKeys: 3, payload: "small" }, 3],
+    [{ batch: 1, orderingKeys: 8, payload: "full-spectrum" }, 200],
+  ] as const) {
+    const messages = publishMessages(plan);
+    expect(messages.bodyPeriod).toBe(period);
+    for (const i of [0, 1, 7, period - 1]) expect(messages.httpBody(i + period)).toBe(messages.httpBody(i));
+    if (period > 1) expect(messages.httpBody(1)).not.toBe(messages.httpBody(0));
+  }
 });

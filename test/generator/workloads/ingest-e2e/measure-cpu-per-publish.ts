@@ -11,7 +11,10 @@ const READY_WITHIN_MS = 10_000;
 const Args = z.tuple([
   z.coerce.number().int().positive().default(5000),
   z.coerce.number().int().positive().default(3000),
+  z.enum(["ingest", "e2e", "both", "ingest1"]).default("both"),
 ]);
+/** Extra bun flags for the generator, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof". */
+const GENERATOR_BUN_FLAGS = (process.env.BC_MEASURE_BUN_FLAGS ?? "").split(" ").filter((flag) => flag !== "");
 
 /** utime + stime of a process, in seconds (all its threads). */
 function cpuSecondsOf(pid: number): number {
@@ -70,11 +73,14 @@ async function measure(
       workers: 1,
     };
     const serviceBefore = cpuSecondsOf(service.pid);
-    const proc = Bun.spawn(["taskset", "-c", "0", "bun", join(ROOT, "generator/main.ts")], {
-      env: { ...process.env, BC_STEP: JSON.stringify(step) },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = Bun.spawn(
+      ["taskset", "-c", "0", "bun", ...GENERATOR_BUN_FLAGS, join(ROOT, "generator/main.ts")],
+      {
+        env: { ...process.env, BC_STEP: JSON.stringify(step) },
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     const [stdout, stderr, exit] = await Promise.all([
       new Response(proc.stdout).text(),
       new Response(proc.stderr).text(),
@@ -83,15 +89,21 @@ async function measure(
     const serviceSeconds = cpuSecondsOf(service.pid) - serviceBefore;
     if (exit !== 0) throw new Error(`generator exited ${exit}: ${stderr}`);
     const summary = GeneratorStepSummary.parse(JSON.parse(stdout.trim().split("\n").at(-1) ?? "null"));
+    const usage = proc.resourceUsage();
+    const userShare =
+      usage === undefined ? "?" : (Number(usage.cpuTime.user) / Number(usage.cpuTime.total)).toFixed(2);
     const perPublishUs = (seconds: number) => ((seconds / Math.max(1, summary.completed)) * 1e6).toFixed(1);
     console.log(
-      `${name} ${JSON.stringify(flags)} at ${ratePerSec}/s for ${durationMs} ms: completed ${summary.completed}/${summary.started}, errors ${summary.errors}, p99 ${summary.latency.p99Ms.toFixed(1)} ms, send lag p99 ${summary.self.sendLagP99Ms.toFixed(1)} ms; generator ${summary.self.cpuSeconds.toFixed(2)} s = ${perPublishUs(summary.self.cpuSeconds)} µs/publish; service ${serviceSeconds.toFixed(2)} s = ${perPublishUs(serviceSeconds)} µs/publish`,
+      `${name} ${JSON.stringify(flags)} at ${ratePerSec}/s for ${durationMs} ms: completed ${summary.completed}/${summary.started}, errors ${summary.errors}, p99 ${summary.latency.p99Ms.toFixed(1)} ms, send lag p99 ${summary.self.sendLagP99Ms.toFixed(1)} ms; generator ${summary.self.cpuSeconds.toFixed(2)} s = ${perPublishUs(summary.self.cpuSeconds)} µs/publish (user share ${userShare}); service ${serviceSeconds.toFixed(2)} s = ${perPublishUs(serviceSeconds)} µs/publish`,
     );
   } finally {
     service.stop();
   }
 }
 
-const [ratePerSec, durationMs] = Args.parse(process.argv.slice(2));
-await measure("ingest", { batch: 10, payload: "small", protocol: "http1" }, ratePerSec, durationMs);
-await measure("e2e", { subscribers: 1 }, ratePerSec, durationMs);
+const [ratePerSec, durationMs, which] = Args.parse(process.argv.slice(2));
+if (which === "ingest1")
+  await measure("ingest", { batch: 1, payload: "small", protocol: "http1" }, ratePerSec, durationMs);
+if (which === "ingest" || which === "both")
+  await measure("ingest", { batch: 10, payload: "small", protocol: "http1" }, ratePerSec, durationMs);
+if (which === "e2e" || which === "both") await measure("e2e", { subscribers: 1 }, ratePerSec, durationMs);
