@@ -11,7 +11,10 @@ export class DeliveryTracker {
   /** Deliveries beyond `perPublish` of one id: acked again, but the service counts a message's ack once. */
   duplicates = 0;
   fullyDelivered = 0;
-  private readonly seen = new Map<string, { count: number; fullAtMs: number | null }>();
+  /** Deliveries of each id seen (a number per id: no object per delivery). */
+  private readonly counts = new Map<string, number>();
+  /** When an id became fully delivered before its publish was answered; removed once it is. */
+  private readonly fullBeforeAnswer = new Map<string, number>();
   private readonly waiting = new Map<string, (outcome: Outcome) => void>();
 
   constructor(private readonly perPublish: number) {}
@@ -22,11 +25,12 @@ export class DeliveryTracker {
   }
 
   /** The publish of `id` was answered: resolves when it is fully delivered (at once if it already is). */
-  expect(id: string): Promise<Outcome> {
-    const fullAtMs = this.seen.get(id)?.fullAtMs ?? null;
-    if (fullAtMs !== null) {
+  expect(id: string): Promise<Outcome> | Outcome {
+    const fullAtMs = this.fullBeforeAnswer.get(id);
+    if (fullAtMs !== undefined) {
+      this.fullBeforeAnswer.delete(id);
       this.fullyDelivered++;
-      return Promise.resolve({ ok: true, doneAtMs: fullAtMs });
+      return { ok: true, doneAtMs: fullAtMs };
     }
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
@@ -34,15 +38,17 @@ export class DeliveryTracker {
   /** Deliveries of `ids` (acked already) seen at `atMs` on the workload's clock. */
   delivered(ids: readonly string[], atMs: number): void {
     this.acksSent += ids.length;
-    for (const id of ids) {
-      const entry = this.seen.get(id) ?? { count: 0, fullAtMs: null };
-      entry.count++;
-      this.seen.set(id, entry);
-      if (entry.count > this.perPublish) this.duplicates++;
-      if (entry.count !== this.perPublish) continue;
-      entry.fullAtMs = atMs;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as string;
+      const count = (this.counts.get(id) ?? 0) + 1;
+      this.counts.set(id, count);
+      if (count > this.perPublish) this.duplicates++;
+      if (count !== this.perPublish) continue;
       const resolve = this.waiting.get(id);
-      if (resolve === undefined) continue;
+      if (resolve === undefined) {
+        this.fullBeforeAnswer.set(id, atMs);
+        continue;
+      }
       this.waiting.delete(id);
       this.fullyDelivered++;
       resolve({ ok: true, doneAtMs: atMs });

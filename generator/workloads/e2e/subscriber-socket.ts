@@ -40,16 +40,28 @@ export function openSubscriber(options: SubscriberOptions): Promise<WebSocket | 
     ws.onclose = (event) => {
       if (opened && !closing.has(ws)) options.log(`subscriber ${options.url} closed (${event.code})`);
     };
+    // Per frame: one parse, one ack for all its deliveries, then the tracker (no per-delivery sends).
     ws.onmessage = (event) => {
       const atMs = options.now();
-      const frame = Frame.safeParse(JSON.parse(String(event.data)));
+      const frame = Frame.safeParse(parseJson(event.data));
       if (!frame.success) return;
       if (frame.data.type === "error") return options.log(`subscriber ${options.url}: ${frame.data.message}`);
-      const ids = frame.data.messages.map((m) => m.id);
+      const messages = frame.data.messages;
+      const ids = new Array<string>(messages.length);
+      for (let i = 0; i < messages.length; i++) ids[i] = (messages[i] as { id: string }).id;
       ws.send(JSON.stringify({ ack: ids }));
       options.onDelivered(ids, atMs);
     };
   });
+}
+
+/** A text frame's JSON, or undefined (not JSON, or binary): the frame schema then rejects it. */
+function parseJson(data: unknown): unknown {
+  try {
+    return typeof data === "string" ? JSON.parse(data) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sockets closed on purpose, so their close is not reported. */
