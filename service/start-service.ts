@@ -72,7 +72,7 @@ export function startService(config: ServiceConfig, pubsub = new PubSub()): Runn
       return jsonResponse(404, {
         error: {
           code: "NOT_FOUND",
-          message: `No route for ${request.method} ${path}. See service/README section in README.md.`,
+          message: `No route for ${request.method} ${path}. See docs/bundled-service.md.`,
         },
       });
     },

@@ -17,7 +17,7 @@ import { ReportInputError } from "../report/report-input-error.ts";
 import { RunStoreError } from "../results/run-store-error.ts";
 import { FlagError } from "./flag-error.ts";
 
-/** Every exit code of `bun runner/matrix.ts`, in one place (the README's "Exit codes" mirrors it). */
+/** Every exit code of `bun runner/matrix.ts`, in one place (docs/matrix-reference.md, "Exit codes", mirrors it). */
 export const EXIT = {
   ok: 0,
   /** A run with failed cells, a failed check, Docker trouble. */

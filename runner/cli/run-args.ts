@@ -76,7 +76,7 @@ export const RUN_FLAGS = z.strictObject({
     example: "--order sequential",
   }),
   driver: valueFlag(z.enum(["local", "swarm"], { error: "expected local or swarm" }), {
-    help: "where repetitions run: this engine (default) or the Docker Swarm it manages (README: Swarm)",
+    help: "where repetitions run: this engine (default) or the Docker Swarm it manages (docs/swarm.md)",
     value: "local|swarm",
     example: "--driver swarm",
   }),

@@ -2,7 +2,7 @@ import path from "node:path";
 import { MIB } from "../units/bytes.ts";
 import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 
-/** Every default of matrix.yaml, in one place (the README's matrix.yaml reference mirrors this file). */
+/** Every default of matrix.yaml, in one place (docs/matrix-reference.md mirrors this file). */
 
 /** Repository root: the bundled Dockerfile's build context, wherever the matrix file lives. */
 export const REPO_ROOT = path.resolve(import.meta.dir, "../..");

@@ -1,6 +1,6 @@
 import { KIB } from "../units/bytes.ts";
 
-/** Limits on user input, checked at the door (README: "Limits"); each keeps loading fast and memory small. */
+/** Limits on user input, checked at the door (docs/matrix-reference.md, "Limits"); each keeps loading fast and memory small. */
 
 /** A matrix file is a few KiB; 128 KiB leaves room and keeps YAML parsing (~3-6 µs/byte) under a second. */
 export const MAX_MATRIX_FILE_BYTES = 128 * KIB;

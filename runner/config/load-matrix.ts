@@ -52,7 +52,9 @@ function tooBig(file: string, bytes: number): MatrixError {
         message: `is ${bytes} bytes; a matrix file may have at most ${MAX_MATRIX_FILE_BYTES} bytes (128 KiB)`,
       },
     ],
-    { nextStep: 'Use axes and flag lists instead of spelling out cells (README: "Limits").' },
+    {
+      nextStep: 'Use axes and flag lists instead of spelling out cells (docs/matrix-reference.md, "Limits").',
+    },
   );
 }
 

@@ -131,7 +131,7 @@ export const CellMatcher = strictObject({
 });
 export type CellMatcher = z.output<typeof CellMatcher>;
 
-/** Where repetitions run: the local engine, or a Docker Swarm (README: Swarm). */
+/** Where repetitions run: the local engine, or a Docker Swarm (docs/swarm.md). */
 export const ExecutionSettings = strictObject({
   driver: z.enum(["local", "swarm"], { error: "expected local or swarm" }).optional(),
   shareHosts: Bool.optional(),

@@ -29,7 +29,7 @@ export class MatrixError extends Error {
 
 const MAX_SHOWN_ISSUES = 4;
 
-const DEFAULT_NEXT_STEP = 'Fix the file and run again (README: "matrix.yaml reference").';
+const DEFAULT_NEXT_STEP = "Fix the file and run again (docs/matrix-reference.md).";
 
 function renderIssues(file: string, issues: MatrixIssue[], nextStep: string): string {
   const shown = issues.slice(0, MAX_SHOWN_ISSUES).map((issue) => {

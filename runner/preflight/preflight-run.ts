@@ -42,7 +42,7 @@ export async function preflightRun(
   if (issues.length > 0)
     throw new MatrixError(plan.matrixPath, issues, {
       headline: "The run cannot start",
-      nextStep: 'Fix the matrix file and run again (README: "matrix.yaml reference").',
+      nextStep: "Fix the matrix file and run again (docs/matrix-reference.md).",
     });
   await checkOutputDir(resultsDir);
   return contexts;

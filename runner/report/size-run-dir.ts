@@ -17,7 +17,7 @@ export function sizeStoredRun(
     if (!parsed.success)
       throw new ReportInputError(
         `the cloudRun settings are invalid:\n${z.prettifyError(parsed.error)}`,
-        "Fix the cloudRun: section of matrix.yaml (see the README's cloudRun reference).",
+        "Fix the cloudRun: section of matrix.yaml (see docs/matrix-reference.md, cloudRun keys).",
       );
     resolved = parsed.data;
   }

@@ -3,7 +3,7 @@ import type { Spread } from "../../results/cell-record.ts";
 /** Fewer repetitions give no spread to judge a difference against. */
 export const MIN_REPETITIONS_TO_JUDGE = 2;
 
-/** The one definition of "beyond the noise" (the README quotes it; every report and `compare` use it). */
+/** The one definition of "beyond the noise" (docs/matrix-reference.md, "Variants", quotes it; every report and `compare` use it). */
 export const NOISE_RULE =
   `a difference is beyond the noise when both cells have a ceiling from at least ${MIN_REPETITIONS_TO_JUDGE} repetitions, ` +
   "their ceilings' min–max ranges do not overlap, and the change of the medians |B − A| ÷ A exceeds the combined CV " +
