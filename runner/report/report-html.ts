@@ -6,6 +6,7 @@ import { chartFigure } from "./chart-figure.ts";
 import { chartSpecs } from "./chart-specs.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
+import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { esc } from "./html-escape.ts";
 import { cellsTable, picksTable, recommendationCard, serviceCard } from "./html-tables.ts";
 import { missingCellsText } from "./missing-cells-text.ts";
@@ -114,7 +115,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 <p class="muted" id="settings">${esc(settingsLine(report))}</p>
 ${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
-<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
+${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
 <li><b>Planning ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO, as sizing plans with it: the median over repetitions when they agree (CV ≤ 5%), else the lowest repetition that confirmed a ceiling (<b>wide</b>, marked "lowest"). Instances and cost stand on it; the ceiling chart's error bars span the repetitions.</li>
@@ -123,4 +124,13 @@ ${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""
 <li><b>Eligible</b> (green edge): status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Wide and noisy cells stay eligible but are marked.</li>
 <li><b>$/hour</b>: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's beside it. <b>cheapest / fastest / balanced</b> compare sizes and billing modes together. The default answer is cheapest.</li></ul>
 </main><script>${chartJs}</script><script>const SPECS = ${safeJson(specs)};${BOOT}</script></body></html>`;
+}
+
+function generatorHtml(report: SizingReport): string {
+  const budget = generatorBudget(report);
+  if (!budget) return "";
+  const head = GENERATOR_BUDGET_HEADER.map((h) => `<th>${esc(h)}</th>`).join("");
+  const rows = budget.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
+  const table = budget.rows.length > 0 ? `<table id="generator-budget"><tr>${head}</tr>${rows}</table>` : "";
+  return `<h2>${esc(budget.title)}</h2><p>${esc(budget.note)}</p>${table}`;
 }

@@ -2,6 +2,7 @@ import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
+import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { type Measured, measureLabels } from "./measure-labels.ts";
 import { missingCellsText } from "./missing-cells-text.ts";
 import { serviceSummary } from "./service-summary.ts";
@@ -139,6 +140,13 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
   return out.join("\n");
 }
 
+function generatorSection(report: SizingReport): string[] {
+  const budget = generatorBudget(report);
+  if (!budget) return [];
+  const rows = budget.rows.length > 0 ? [table(GENERATOR_BUDGET_HEADER, budget.rows), ""] : [];
+  return [`## ${budget.title}`, "", budget.note, "", ...rows];
+}
+
 /** report.md: GitHub-flavoured Markdown, readable in a PR, a step summary or a terminal. */
 export function reportMarkdown(report: SizingReport): string {
   const { searchCost } = report;
@@ -152,6 +160,7 @@ export function reportMarkdown(report: SizingReport): string {
     ...serviceSection(report),
     ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
+    ...generatorSection(report),
     "## Search cost",
     "",
     searchCost.ratio === null

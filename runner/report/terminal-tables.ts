@@ -4,6 +4,7 @@ import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { MIB } from "../units/bytes.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
+import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { measureLabels } from "./measure-labels.ts";
 import { missingCellsText } from "./missing-cells-text.ts";
 import { serviceSummary } from "./service-summary.ts";
@@ -126,7 +127,17 @@ export function terminalTables(report: SizingReport): string {
     out.push(...s.findings.map((f) => `  • ${f}`));
   }
   if (report.variantComparison) out.push(variantComparisonText(report.variantComparison));
+  out.push(...generatorText(report));
   return out.join("\n");
+}
+
+/** The instrument's error budget, last: its CPU per request and own p99 per offered rate on this host. */
+function generatorText(report: SizingReport): string[] {
+  const budget = generatorBudget(report);
+  if (!budget) return [];
+  const table = new Table({ head: GENERATOR_BUDGET_HEADER, style: { head: [], border: [], compact: true } });
+  for (const row of budget.rows) table.push(row);
+  return [`\n== ${budget.title} ==`, ...(budget.rows.length > 0 ? [table.toString()] : []), budget.note];
 }
 
 /** The A/B tables, after the scenario sections (the last thing on screen). */

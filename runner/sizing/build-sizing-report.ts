@@ -102,6 +102,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       assumptions.push(derived);
   }
   const service = recommendService(sized, settings);
+  const generator = all.find((r) => r.cell.service)?.cell.service?.generator;
   return {
     schemaVersion: 2,
     runId: options.runId,
@@ -123,6 +124,15 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       ratio: exhaustiveSweepSeconds > 0 ? searchSeconds / exhaustiveSweepSeconds : null,
     },
     ...(comparison ? { variantComparison: comparison } : {}),
+    ...(generator
+      ? {
+          loadGenerator: {
+            name: generator.name,
+            version: generator.version,
+            calibration: generator.calibration,
+          },
+        }
+      : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
   };
 }

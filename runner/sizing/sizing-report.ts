@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CalibrationPoint } from "../../contract/generator-step.ts";
 import { BillingMode } from "../config/cloud-run/billing-mode.ts";
 import { UnitPrices } from "../config/cloud-run/cloud-run-prices.ts";
 import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
@@ -63,6 +64,16 @@ export const ScenarioSizing = z
 export type ScenarioSizing = z.infer<typeof ScenarioSizing>;
 
 /** sizing.json: the whole answer for one run. */
+/** The generator that drove server-mode cells, with its calibration against a trivial handler on this host. */
+export const LoadGeneratorFacts = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    calibration: z.array(CalibrationPoint).nullable(),
+  })
+  .strict();
+export type LoadGeneratorFacts = z.infer<typeof LoadGeneratorFacts>;
+
 export const SizingReport = z
   .object({
     schemaVersion: z
@@ -93,6 +104,9 @@ export const SizingReport = z
       })
       .strict(),
     variantComparison: VariantComparison.optional().describe("two or more variants: A/B cell by cell"),
+    loadGenerator: LoadGeneratorFacts.optional().describe(
+      "server mode: the load generator and its own cost and tail per offered rate (its error budget)",
+    ),
     missingCellIds: z
       .array(z.string())
       .optional()
