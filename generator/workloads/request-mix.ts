@@ -1,8 +1,7 @@
 import type { RequestShape } from "../../contract/generator-step.ts";
 import type { PacedWorkload } from "../api/workload.ts";
-import { Http1Pool } from "../http/http1-pool.ts";
+import { createHttp1Client, type Http1Client, type Http1Request } from "../http/http1-client.ts";
 import { pickByWeight } from "./request-mix/pick-by-weight.ts";
-import { requestBytes } from "./request-mix/request-bytes.ts";
 
 /** Room beyond the step's concurrency for connections whose request timed out while they close. */
 const SPARE_CONNECTIONS = 16;
@@ -12,30 +11,27 @@ const SPARE_CONNECTIONS = 16;
  * low-discrepancy pick. A non-2xx answer, a network error or a timeout is a failure.
  */
 export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
-  let pool: Http1Pool | null = null;
+  let client: Http1Client | null = null;
   return {
     rateUnit: "requests/s",
     latency: "request",
     open({ step }) {
       if (requests.length === 0) throw new Error("the step has no requests and names no workload module");
-      const live = new Http1Pool(step.port, step.concurrency + SPARE_CONNECTIONS, step.timeoutMs);
-      pool = live;
-      const shapes = requests.map((r) => ({
-        bytes: requestBytes(r, step.port),
-        head: r.method.toUpperCase() === "HEAD",
-      }));
-      const pick = pickByWeight(requests.map((r) => r.weight));
-      if (shapes.length === 1) {
-        const only = shapes[0] as (typeof shapes)[number];
-        return () => live.request(only.bytes, only.head);
+      const live = createHttp1Client(step.port, {
+        maxConnections: step.concurrency + SPARE_CONNECTIONS,
+        timeoutMs: step.timeoutMs,
+      });
+      client = live;
+      const prepared = requests.map((shape) => live.prepare(shape));
+      if (prepared.length === 1) {
+        const only = prepared[0] as Http1Request;
+        return () => live.request(only);
       }
-      return (index) => {
-        const shape = shapes[pick(index)] as (typeof shapes)[number];
-        return live.request(shape.bytes, shape.head);
-      };
+      const pick = pickByWeight(requests.map((r) => r.weight));
+      return (index) => live.request(prepared[pick(index)] as Http1Request);
     },
     close() {
-      pool?.close();
+      client?.close();
     },
   };
 }

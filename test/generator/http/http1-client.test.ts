@@ -63,6 +63,19 @@ test("status and body: read when asked, not kept otherwise; a non-2xx answer is 
   );
 });
 
+test("a Host given is sent instead of ours (a mix may name a virtual host); a Content-Length given is not", async () => {
+  const server = rawServer(() => "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+  const client = clientOn(server);
+  const shape = {
+    method: "put",
+    path: "/v",
+    headers: { host: "api.test", "content-length": "9" },
+    body: "ab",
+  };
+  expect((await client.request(client.prepare(shape))).ok).toBe(true);
+  expect(server.heads[0]).toBe("PUT /v HTTP/1.1\r\nhost: api.test\r\nContent-Length: 2");
+});
+
 test("keep-alive: requests in series reuse one connection; in parallel, one each up to maxConnections", async () => {
   const server = rawServer(() => "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
   const client = clientOn(server, 3);
