@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { Environment } from "./environment.ts";
+import { nonNegative } from "./non-negative.ts";
+import { Resources } from "./resources.ts";
 
 /** The version of the line a bench container prints; bump it on any breaking change. */
 export const RESULT_SCHEMA_VERSION = 1;
-
-const nonNegative = z.number().finite().nonnegative();
-const nullableBytes = nonNegative.nullable();
 
 export const LatencyPercentiles = z
   .object({
@@ -39,36 +39,6 @@ export const Counts = z
   })
   .strict();
 export type Counts = z.infer<typeof Counts>;
-
-export const ResourceSample = z
-  .object({
-    elapsedMs: nonNegative,
-    rssBytes: nonNegative,
-    heapUsedBytes: nonNegative,
-    cgroupMemoryBytes: nullableBytes.describe(
-      "cgroup memory less droppable page cache (inactive file), as docker stats counts it",
-    ),
-    cpuSeconds: nonNegative,
-  })
-  .strict();
-export type ResourceSample = z.infer<typeof ResourceSample>;
-
-export const Resources = z
-  .object({
-    peakRssBytes: nonNegative,
-    peakHeapUsedBytes: nonNegative,
-    heapSizeBytes: nonNegative.describe("JS heap size at the end of the run"),
-    cgroupMemoryPeakBytes: nullableBytes.describe(
-      "cgroup memory high-water mark less the page cache still droppable at the end, never below the sampled peak; null outside a cgroup",
-    ),
-    cpuUserSeconds: nonNegative,
-    cpuSystemSeconds: nonNegative,
-    cpuThrottledPeriods: z.number().int().nonnegative().nullable(),
-    cpuThrottledSeconds: nonNegative.nullable(),
-    samples: z.array(ResourceSample).describe("time series sampled through the run"),
-  })
-  .strict();
-export type Resources = z.infer<typeof Resources>;
 
 export const EventLoopLag = z
   .object({ p50Ms: nonNegative, p99Ms: nonNegative, maxMs: nonNegative })
@@ -158,35 +128,6 @@ export const Ceiling = z
   })
   .strict();
 export type Ceiling = z.infer<typeof Ceiling>;
-
-export const CgroupLimits = z
-  .object({
-    version: z.union([z.literal(1), z.literal(2)]).nullable(),
-    memoryLimitBytes: nullableBytes.describe("null when unlimited"),
-    cpuQuotaMicros: z.number().int().nullable().describe("null when unlimited"),
-    cpuPeriodMicros: z.number().int().positive().nullable(),
-    cpuLimitCores: nonNegative.nullable().describe("quota / period"),
-  })
-  .strict();
-export type CgroupLimits = z.infer<typeof CgroupLimits>;
-
-export const Environment = z
-  .object({
-    runtime: z.string().describe("e.g. bun"),
-    runtimeVersion: z.string(),
-    smol: z.boolean(),
-    bunOptions: z.string().nullable().describe("the BUN_OPTIONS environment variable"),
-    execArgv: z.array(z.string()),
-    cpuModel: z.string(),
-    hostCores: z.number().int().positive(),
-    hardwareConcurrency: z.number().int().positive().describe("navigator.hardwareConcurrency"),
-    constrainedMemoryBytes: nullableBytes.describe("process.constrainedMemory()"),
-    cgroup: CgroupLimits,
-    date: z.iso.datetime(),
-    commit: z.string().nullable(),
-  })
-  .strict();
-export type Environment = z.infer<typeof Environment>;
 
 export const BenchResult = z
   .object({

@@ -1,10 +1,6 @@
-import {
-  type BenchResult,
-  type Counts,
-  type Environment,
-  RESULT_SCHEMA_VERSION,
-  type Resources,
-} from "../../contract/result.ts";
+import type { Environment } from "../../contract/environment.ts";
+import type { Resources } from "../../contract/resources.ts";
+import { type BenchResult, type Counts, RESULT_SCHEMA_VERSION } from "../../contract/result.ts";
 import type { RunOutcome } from "./run-outcome.ts";
 import type { LatencyKind, ParameterValue } from "./scenario.ts";
 

@@ -1,5 +1,5 @@
 import os from "node:os";
-import type { Environment } from "../../contract/result.ts";
+import type { Environment } from "../../contract/environment.ts";
 import { DEFAULT_CGROUP_ROOT } from "./cgroup/cgroup-files.ts";
 import { readCgroupLimits } from "./cgroup/read-cgroup-limits.ts";
 

@@ -1,4 +1,5 @@
-import type { ResourceSample, Resources } from "../../contract/result.ts";
+import type { ResourceSample } from "../../contract/resource-sample.ts";
+import type { Resources } from "../../contract/resources.ts";
 import { DEFAULT_CGROUP_ROOT } from "./cgroup/cgroup-files.ts";
 import { type CgroupUsage, readCgroupUsage } from "./cgroup/read-cgroup-usage.ts";
 

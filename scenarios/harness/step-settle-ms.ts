@@ -1,4 +1,4 @@
-import type { CgroupLimits } from "../../contract/result.ts";
+import type { CgroupLimits } from "../../contract/cgroup-limits.ts";
 
 /** The CFS period the kernel uses when the cgroup does not say (cpu.cfs_period_us default). */
 export const DEFAULT_CFS_PERIOD_MS = 100;

@@ -1,4 +1,4 @@
-import type { ResourceSample } from "../../contract/result.ts";
+import type { ResourceSample } from "../../contract/resource-sample.ts";
 
 /** The plateau baseline and the final level are each the mean RSS of this share of the window's samples. */
 export const TREND_EDGE_SHARE = 0.2;

@@ -1,4 +1,4 @@
-import type { CgroupLimits } from "../../../contract/result.ts";
+import type { CgroupLimits } from "../../../contract/cgroup-limits.ts";
 import { DEFAULT_CGROUP_ROOT, readCgroupFile, readCgroupNumber } from "./cgroup-files.ts";
 import { detectCgroupVersion, v1CpuDir } from "./detect-cgroup-version.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ResourceSample } from "../../../contract/result.ts";
+import type { ResourceSample } from "../../../contract/resource-sample.ts";
 import { payloadPicker } from "../../../scenarios/workload/payload-mix.ts";
 import { rssTrend } from "../../../scenarios/workload/rss-trend.ts";
 
