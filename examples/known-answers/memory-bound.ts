@@ -2,7 +2,8 @@ import { z } from "zod";
 import { readCgroupLimits } from "../../scenarios/harness/cgroup/read-cgroup-limits.ts";
 import { MessageLedger } from "../../scenarios/harness/message-ledger.ts";
 import { runScenario } from "../../scenarios/harness/run-scenario.ts";
-import { defineScenario, type Workload } from "../../scenarios/harness/scenario.ts";
+import { defineScenario } from "../../scenarios/harness/scenario.ts";
+import type { Workload } from "../../scenarios/harness/workload.ts";
 import { DueQueue } from "./due-queue.ts";
 import { memorySlots } from "./memory-slots.ts";
 

@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { MessageLedger } from "../../scenarios/harness/message-ledger.ts";
 import { runScenario } from "../../scenarios/harness/run-scenario.ts";
-import { defineScenario, type Workload } from "../../scenarios/harness/scenario.ts";
+import { defineScenario } from "../../scenarios/harness/scenario.ts";
+import type { Workload } from "../../scenarios/harness/workload.ts";
 
 interface Order {
   side: "buy" | "sell";

@@ -1,8 +1,9 @@
 import type { Environment } from "../../contract/environment.ts";
 import type { Resources } from "../../contract/resources.ts";
 import { type BenchResult, type Counts, RESULT_SCHEMA_VERSION } from "../../contract/result.ts";
+import type { LatencyKind } from "./latency-kind.ts";
+import type { ParameterValue } from "./parameter-value.ts";
 import type { RunOutcome } from "./run-outcome.ts";
-import type { LatencyKind, ParameterValue } from "./scenario.ts";
 
 export interface ResultParts {
   scenario: string;

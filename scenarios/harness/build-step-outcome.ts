@@ -5,8 +5,8 @@ import { stepMeetsSlo } from "../../search/step-verdict.ts";
 import { assertDeclaredKind } from "./declared-kind.ts";
 import { countsBetween } from "./message-ledger.ts";
 import type { StepOutcome } from "./run-outcome.ts";
-import type { Workload } from "./scenario.ts";
 import type { StepWindow } from "./step-recorder.ts";
+import type { Workload } from "./workload.ts";
 
 /** What a step cost and what the generator could not send. */
 export type StepCost = Pick<LoadStep, "dropped" | "processCpuSeconds" | "generatorCpuSeconds">;

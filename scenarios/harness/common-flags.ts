@@ -46,3 +46,6 @@ export const COMMON_FLAGS = {
     .default(256)
     .describe("operations outstanding: a closed loop keeps this many, an open-loop step never more"),
 } as const;
+
+/** The common flags as parsed. */
+export type CommonFlags = z.infer<z.ZodObject<typeof COMMON_FLAGS>>;

@@ -1,4 +1,4 @@
-import type { LatencyKind } from "./scenario.ts";
+import type { LatencyKind } from "./latency-kind.ts";
 
 const REPORTER: Record<LatencyKind, string> = { publish: "published", endToEnd: "delivered" };
 

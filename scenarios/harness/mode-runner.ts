@@ -3,13 +3,17 @@ import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
 import { type RateWindow, rateWindow } from "../../search/rate-window.ts";
 import { buildStepOutcome, type StepCost } from "./build-step-outcome.ts";
 import { type ClosedLoopOptions, runClosedLoop } from "./closed-loop.ts";
+import type { CommonFlags } from "./common-flags.ts";
+import { cpuSecondsSince } from "./cpu-seconds-since.ts";
+import { CpuWait } from "./cpu-wait.ts";
 import { assertDeclaredKind, reportsOtherKind } from "./declared-kind.ts";
+import { openStepLine } from "./open-step-line.ts";
 import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
-import type { CommonFlags, Workload } from "./scenario.ts";
-import { contentionSince, describeContention, readContention } from "./step-contention.ts";
+import { readContention } from "./step-contention.ts";
 import type { StepRecorder, StepWindow } from "./step-recorder.ts";
+import type { Workload } from "./workload.ts";
 
 /** Warm-up runs at least this many operations (and at least --warmup-s), per the seed plan. */
 export const WARMUP_MIN_OPS = 1_000;
@@ -17,22 +21,14 @@ export const WARMUP_MIN_OPS = 1_000;
 export const WARMUP_EXTRA_CAP_MS = 10_000;
 const DRAIN_POLL_MS = 5;
 
-const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1e6;
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Harness primitives a mode or custom scenario composes: warm-up, closed-loop phases, open-loop steps. */
 export class ModeRunner {
   /** Total warm-up time so far (custom runs may warm up themselves). */
   warmupMs = 0;
-  /**
-   * Measured phases so far: their length, and how long the JS thread waited for a CPU beyond the cgroup's own
-   * throttling (a throttled thread counts as waiting too): CPU other processes on the host took. Null: unknown.
-   */
-  readonly cpuWait = { measuredSeconds: 0, waitedSeconds: 0 as number | null };
+  /** Measured time so far and how much of it the JS thread waited for a CPU (cpu-wait.ts). */
+  readonly cpuWait = new CpuWait();
 
   constructor(
     readonly workload: Workload,
@@ -62,19 +58,6 @@ export class ModeRunner {
 
   private outstandingOps(window: StepWindow): number {
     return Math.ceil(window.outstanding() / window.completionsPerOp);
-  }
-
-  /** Adds a measured phase's run-queue wait to cpuWait; returns the text for its stderr line. */
-  private noteContention(before: ReturnType<typeof readContention>, seconds: number): string {
-    const delta = contentionSince(before);
-    this.cpuWait.measuredSeconds += seconds;
-    const waited =
-      delta.mainRunQueueWaitSeconds === null
-        ? null
-        : Math.max(0, delta.mainRunQueueWaitSeconds - (delta.throttledSeconds ?? 0));
-    this.cpuWait.waitedSeconds =
-      waited === null || this.cpuWait.waitedSeconds === null ? null : this.cpuWait.waitedSeconds + waited;
-    return describeContention(delta);
   }
 
   /** A measured phase starts settled, from the workload's counts, a fresh window, and CPU and contention readings. */
@@ -164,7 +147,7 @@ export class ModeRunner {
       generatorCpuSeconds: loop.generatorCpuSeconds,
     };
     const result = this.outcome(window, phase, null, loop.elapsedMs, before, cost, completedInLoop);
-    const contention = this.noteContention(contentionBefore, result.seconds);
+    const contention = this.cpuWait.note(contentionBefore, result.seconds);
     console.error(
       `[harness] ${phase} closed loop -> ${result.step.achievedPerSec.toFixed(1)}/s cpu ${(cost.processCpuSeconds / result.seconds).toFixed(3)} core${contention}`,
     );
@@ -195,15 +178,8 @@ export class ModeRunner {
     };
     const inWindow = window.completionsInRateWindow;
     const result = this.outcome(window, phase, offeredPerSec, durationMs, before, cost, inWindow, rate);
-    const { step } = result;
-    const contention = this.noteContention(contentionBefore, result.seconds);
-    const cpu =
-      step.processCpuSeconds === null
-        ? ""
-        : ` cpu ${(step.processCpuSeconds / result.seconds).toFixed(3)} core`;
-    console.error(
-      `[harness] ${phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu}${contention} pacer-late ${sent.maxLateMs.toFixed(1)} ms ${step.sloMet ? "PASS" : "FAIL"}`,
-    );
+    const contention = this.cpuWait.note(contentionBefore, result.seconds);
+    console.error(openStepLine(offeredPerSec, result, contention, sent.maxLateMs));
     return result;
   }
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { buildResult } from "./build-result.ts";
 import { collectEnvironment } from "./collect-environment.ts";
-import { COMMON_FLAGS } from "./common-flags.ts";
+import { COMMON_FLAGS, type CommonFlags } from "./common-flags.ts";
 import { contentionNote } from "./contention-note.ts";
 import { EventLoopLagMonitor } from "./event-loop-lag.ts";
 import { FlagError, USAGE_EXIT_CODE } from "./flag-error.ts";
@@ -13,7 +13,7 @@ import { describeFlags, parseFlags } from "./parse-flags.ts";
 import { keepStdoutForResult, printResult } from "./print-result.ts";
 import { ResourceSampler } from "./resource-sampler.ts";
 import type { RunOutcome } from "./run-outcome.ts";
-import type { CommonFlags, Scenario } from "./scenario.ts";
+import type { Scenario } from "./scenario.ts";
 import { StepRecorder } from "./step-recorder.ts";
 import { stepSettleMs } from "./step-settle-ms.ts";
 

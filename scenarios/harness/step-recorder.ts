@@ -1,6 +1,7 @@
 import { CoarseClock } from "./coarse-clock.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
-import type { LatencyKind, OpRecorder } from "./scenario.ts";
+import type { LatencyKind } from "./latency-kind.ts";
+import type { OpRecorder } from "./op-recorder.ts";
 
 /** One measured window: histograms and completion counts of operations fired inside it. */
 export class StepWindow {

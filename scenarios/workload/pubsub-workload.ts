@@ -1,6 +1,8 @@
 import { PubSub } from "../../engine/index.ts";
+import type { LatencyKind } from "../harness/latency-kind.ts";
 import { MessageLedger } from "../harness/message-ledger.ts";
-import type { LatencyKind, OpRecorder, Workload } from "../harness/scenario.ts";
+import type { OpRecorder } from "../harness/op-recorder.ts";
+import type { Workload } from "../harness/workload.ts";
 import { OwedTimes } from "./owed-times.ts";
 import { SeqAttributes } from "./seq-attributes.ts";
 

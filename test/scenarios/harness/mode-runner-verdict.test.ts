@@ -1,9 +1,10 @@
 import { expect, test } from "bun:test";
+import type { CommonFlags } from "../../../scenarios/harness/common-flags.ts";
 import { MessageLedger } from "../../../scenarios/harness/message-ledger.ts";
 import { ModeRunner } from "../../../scenarios/harness/mode-runner.ts";
 import { ResourceSampler } from "../../../scenarios/harness/resource-sampler.ts";
-import type { CommonFlags, Workload } from "../../../scenarios/harness/scenario.ts";
 import { StepRecorder } from "../../../scenarios/harness/step-recorder.ts";
+import type { Workload } from "../../../scenarios/harness/workload.ts";
 
 /** Generous so a loaded test host cannot fail the latency part; the drain bound is then 5 s. */
 const SLO_MS = 1_000;

@@ -1,0 +1,2 @@
+/** Which latency a scenario measures: publish acknowledgement, or publish to delivery. */
+export type LatencyKind = "publish" | "endToEnd";
