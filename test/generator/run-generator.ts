@@ -3,26 +3,35 @@ import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
 
 export const repoRoot = join(import.meta.dir, "../..");
 
-/** Runs `bun <script> ...args` from the repo root (bounded); its exit code and output. */
-export async function runBun(
-  script: string,
-  args: string[],
-  options: { env?: Record<string, string>; stdin?: string } = {},
-) {
-  const child = Bun.spawn(["bun", script, ...args], {
+export interface RunBunOptions {
+  env?: Record<string, string>;
+  stdin?: string;
+  /** Killed (SIGKILL) past this: 30 s unless given. */
+  timeoutMs?: number;
+  /** Pinned to this core (taskset), e.g. to measure its CPU beside a service on another. */
+  core?: number;
+  /** Flags for bun itself, e.g. --cpu-prof-md. */
+  bunFlags?: readonly string[];
+}
+
+/** Runs `bun <script> ...args` from the repo root (bounded); its exit code, output and resource usage. */
+export async function runBun(script: string, args: string[], options: RunBunOptions = {}) {
+  const pin = options.core === undefined ? [] : ["taskset", "-c", String(options.core)];
+  const child = Bun.spawn([...pin, "bun", ...(options.bunFlags ?? []), script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },
     stdin: options.stdin === undefined ? "ignore" : new Blob([options.stdin]),
     stdout: "pipe",
     stderr: "pipe",
-    timeout: 30_000,
+    timeout: options.timeoutMs ?? 30_000,
+    killSignal: "SIGKILL",
   });
   const [stdout, stderr, exitCode] = await Promise.all([
     new Response(child.stdout).text(),
     new Response(child.stderr).text(),
     child.exited,
   ]);
-  return { exitCode, stdout, stderr };
+  return { exitCode, stdout, stderr, usage: child.resourceUsage() };
 }
 
 /** A step config for port, with overrides. */

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { FixedSummary, GeneratorStepConfig } from "../../../contract/generator-step.ts";
 import { parseFixedSummary } from "../../../runner/load/fixed/parse-fixed-summary.ts";
+import { repoRoot, runBun } from "../run-generator.ts";
 
-const ROOT = join(import.meta.dir, "../../..");
 /** The generator bounds a fixed run by durationMs + drainMs + timeoutMs + slack; the test waits a little longer. */
 const EXIT_SLACK_MS = 10_000;
 
@@ -31,7 +31,7 @@ export function fixedStep(
     plannedRequests: null,
     port,
     requests: [],
-    workload: join(ROOT, "generator/workloads", `${module}.ts`),
+    workload: join(repoRoot, "generator/workloads", `${module}.ts`),
     flags,
     workers: 1,
   };
@@ -39,20 +39,11 @@ export function fixedStep(
 
 /** `bun generator/main.ts` with `step` in BC_STEP, as the generator image runs it; killed if it outlives its bound. */
 export async function runGenerator(step: GeneratorStepConfig) {
-  const proc = Bun.spawn(["bun", join(ROOT, "generator/main.ts")], {
-    cwd: ROOT,
-    env: { ...process.env, BC_STEP: JSON.stringify(step) },
-    stdout: "pipe",
-    stderr: "pipe",
+  const { exitCode, stdout, stderr } = await runBun("generator/main.ts", [], {
+    env: { BC_STEP: JSON.stringify(step) },
+    timeoutMs: step.durationMs + EXIT_SLACK_MS,
   });
-  const killer = setTimeout(() => proc.kill("SIGKILL"), step.durationMs + EXIT_SLACK_MS);
-  const [stdout, stderr, exit] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  clearTimeout(killer);
-  return { exit, stdout, stderr };
+  return { exit: exitCode, stdout, stderr };
 }
 
 /**

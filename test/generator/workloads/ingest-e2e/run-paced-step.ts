@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { type GeneratorStepConfig, GeneratorStepSummary } from "../../../../contract/generator-step.ts";
+import { repoRoot, runBun } from "../../run-generator.ts";
 
-const ROOT = join(import.meta.dir, "../../../..");
-const MAIN = join(ROOT, "generator/main.ts");
+/** Past its own bound (duration, drain, timeout) the generator is killed after this much more. */
+const EXIT_SLACK_MS = 30_000;
 
 export interface StepOptions {
   ratePerSec?: number;
@@ -11,6 +12,12 @@ export interface StepOptions {
   concurrency?: number;
   timeoutMs?: number;
   workers?: number;
+  /** Completions from this ms on count towards the achieved rate. */
+  rateFromMs?: number;
+  /** The generator pinned to this core (taskset). */
+  core?: number;
+  /** Flags for the generator's bun, e.g. --cpu-prof-md. */
+  bunFlags?: readonly string[];
 }
 
 /**
@@ -24,6 +31,16 @@ export async function runPacedStep(
   flags: Record<string, string | number>,
   options: StepOptions = {},
 ): Promise<GeneratorStepSummary> {
+  return (await runPacedStepWithUsage(name, port, flags, options)).summary;
+}
+
+/** runPacedStep, with the generator process's resource usage (its CPU split into user and system). */
+export async function runPacedStepWithUsage(
+  name: "ingest" | "e2e",
+  port: number,
+  flags: Record<string, string | number>,
+  options: StepOptions = {},
+) {
   const ratePerSec = options.ratePerSec ?? 100;
   const durationMs = options.durationMs ?? 1000;
   const step: GeneratorStepConfig = {
@@ -32,29 +49,25 @@ export async function runPacedStep(
     concurrency: options.concurrency ?? 10,
     durationMs,
     sloP99Ms: 1000,
-    rateFromMs: 100,
+    rateFromMs: options.rateFromMs ?? 100,
     rateToMs: durationMs,
     drainMs: 1000,
     timeoutMs: options.timeoutMs ?? 5000,
     plannedRequests: (ratePerSec * durationMs) / 1000,
     port,
     requests: [],
-    workload: join(ROOT, `generator/workloads/${name}.ts`),
+    workload: join(repoRoot, `generator/workloads/${name}.ts`),
     flags,
     workers: options.workers ?? 1,
   };
-  const proc = Bun.spawn(["bun", MAIN], {
-    env: { ...process.env, BC_STEP: JSON.stringify(step) },
-    stdout: "pipe",
-    stderr: "pipe",
+  const { exitCode, stdout, stderr, usage } = await runBun("generator/main.ts", [], {
+    env: { BC_STEP: JSON.stringify(step) },
+    timeoutMs: durationMs + step.drainMs + step.timeoutMs + EXIT_SLACK_MS,
+    core: options.core,
+    bunFlags: options.bunFlags,
   });
-  const [stdout, stderr, exit] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  if (exit !== 0) throw new Error(`generator exited ${exit}: ${stderr}`);
+  if (exitCode !== 0) throw new Error(`generator exited ${exitCode}: ${stderr}`);
   const parsed = GeneratorStepSummary.safeParse(JSON.parse(stdout.trim().split("\n").at(-1) ?? "null"));
   if (!parsed.success) throw new Error(`no step summary:\n${z.prettifyError(parsed.error)}\n${stdout}`);
-  return parsed.data;
+  return { summary: parsed.data, usage };
 }

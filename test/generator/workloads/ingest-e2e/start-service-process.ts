@@ -7,6 +7,7 @@ export interface ServiceProcess {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
+  pid: number;
   /** What GET /healthz advertises: the protocol and port publishing is on. */
   publish: { protocol: string; port: number };
   stop(): Promise<void>;
@@ -14,10 +15,15 @@ export interface ServiceProcess {
 
 /**
  * The bundled service as its own process (`bun service/main.ts`) on a free port of 127.0.0.1, its publish
- * listener on another (PUBSUB_H2_PORT / PUBSUB_GRPC_PORT 0); ready when GET /healthz answers 200.
+ * listener on another (PUBSUB_H2_PORT / PUBSUB_GRPC_PORT 0); ready when GET /healthz answers 200. `core`: pinned
+ * to that core (taskset), e.g. to measure its CPU apart from the generator's.
  */
-export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const proc = Bun.spawn(["bun", MAIN], {
+export async function startServiceProcess(
+  env: Record<string, string> = {},
+  core?: number,
+): Promise<ServiceProcess> {
+  const pin = core === undefined ? [] : ["taskset", "-c", String(core)];
+  const proc = Bun.spawn([...pin, "bun", MAIN], {
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", PUBSUB_H2_PORT: "0", PUBSUB_GRPC_PORT: "0", ...env },
     stdout: "pipe",
     stderr: "inherit",
@@ -33,7 +39,8 @@ export async function startServiceProcess(env: Record<string, string> = {}): Pro
     const deadline = Date.now() + READY_WITHIN_MS;
     for (;;) {
       const health = await fetch(`${url}/healthz`).catch(() => null);
-      if (health?.status === 200) return { url, port, publish: (await health.json()).publish, stop };
+      if (health?.status === 200)
+        return { url, port, pid: proc.pid, publish: (await health.json()).publish, stop };
       if (Date.now() > deadline)
         throw new Error(`the service on ${url} was not ready in ${READY_WITHIN_MS} ms`);
       await Bun.sleep(50);
