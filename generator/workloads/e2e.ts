@@ -13,7 +13,7 @@ import { pipelinesOfWorker } from "./e2e/pipelines-of-worker.ts";
 import { publishOne } from "./e2e/publish-one.ts";
 import { closeSubscriber } from "./e2e/subscriber-socket.ts";
 import { unackedDeliveries } from "./e2e/unacked-deliveries.ts";
-import { cleanUp } from "./ingest/clean-up.ts";
+import { type Created, deleteCreated } from "./ingest/delete-created.ts";
 
 /** Room beyond the step's concurrency for connections whose request timed out while they close. */
 const SPARE_CONNECTIONS = 16;
@@ -22,7 +22,7 @@ interface Opened {
   client: ServiceClient;
   publisher: Http1Client | null;
   pipelines: Pipeline[];
-  created: { topics: string[]; subscriptions: string[] };
+  created: Created;
 }
 /** What open() made, by worker, for close() to settle and remove. */
 const opened = new Map<number, Opened>();
@@ -122,13 +122,5 @@ async function removeOpened(worker: number, log: (line: string) => void): Promis
   opened.delete(worker);
   state.publisher?.close();
   for (const p of state.pipelines) for (const ws of p.sockets) closeSubscriber(ws);
-  const remove = (path: string) => () => state.client.must("DELETE", path, `delete ${path}`);
-  await cleanUp(
-    state.created.subscriptions.map((sub) => remove(`/admin/subscriptions/${sub}`)),
-    log,
-  );
-  await cleanUp(
-    state.created.topics.map((topic) => remove(`/admin/topics/${topic}`)),
-    log,
-  );
+  await deleteCreated(state.client, state.created, log);
 }

@@ -7,7 +7,7 @@
 import { defineWorkload } from "../api/workload.ts";
 import { type ServiceClient, serviceClient } from "./bundled-service/service-client.ts";
 import { uniqueName } from "./bundled-service/unique-name.ts";
-import { cleanUp } from "./ingest/clean-up.ts";
+import { type Created, deleteCreated } from "./ingest/delete-created.ts";
 import { grpcPublisher } from "./ingest/grpc-publisher.ts";
 import { h2Publisher } from "./ingest/h2-publisher.ts";
 import { http1Publisher } from "./ingest/http1-publisher.ts";
@@ -17,10 +17,7 @@ import { publishMessages } from "./ingest/publish-messages.ts";
 import type { Publisher } from "./ingest/publisher.ts";
 
 /** What open() made, by worker, for close() to remove. */
-const opened = new Map<
-  number,
-  { client: ServiceClient; topic: string | null; subscriptions: string[]; publisher: Publisher | null }
->();
+const opened = new Map<number, { client: ServiceClient; created: Created; publisher: Publisher | null }>();
 
 export default defineWorkload({
   flags: (z) => ({
@@ -37,8 +34,7 @@ export default defineWorkload({
     const client = serviceClient(step);
     const made = {
       client,
-      topic: null as string | null,
-      subscriptions: [] as string[],
+      created: { topics: [], subscriptions: [] } as Created,
       publisher: null as Publisher | null,
     };
     opened.set(step.worker, made);
@@ -46,14 +42,14 @@ export default defineWorkload({
       const endpoint = await publishEndpoint({ ...step, client }, flags.protocol, flags["publish-port"]);
       const topic = `${uniqueName("ingest")}-w${step.worker}`;
       await client.must("PUT", `/admin/topics/${topic}`, `create topic ${topic}`);
-      made.topic = topic;
+      made.created.topics.push(topic);
       for (let i = 0; i < flags.subscriptions; i++) {
         const name = `${topic}-s${i}`;
         await client.must("PUT", `/admin/subscriptions/${name}`, `create subscription ${name}`, {
           topic,
           enableMessageOrdering: flags["ordering-keys"] > 0,
         });
-        made.subscriptions.push(name);
+        made.created.subscriptions.push(name);
       }
       const messages = publishMessages({
         batch: flags.batch,
@@ -93,11 +89,5 @@ async function removeOpened(worker: number, log: (line: string) => void): Promis
   if (made === undefined) return;
   opened.delete(worker);
   made.publisher?.close();
-  const { client, topic } = made;
-  const remove = (path: string) => () => client.must("DELETE", path, `delete ${path}`);
-  await cleanUp(
-    made.subscriptions.map((name) => remove(`/admin/subscriptions/${name}`)),
-    log,
-  );
-  if (topic !== null) await cleanUp([remove(`/admin/topics/${topic}`)], log);
+  await deleteCreated(made.client, made.created, log);
 }

@@ -1,5 +1,6 @@
 import { boundedAll } from "../bundled-service/bounded-all.ts";
 import type { ServiceClient } from "../bundled-service/service-client.ts";
+import type { Created } from "../ingest/delete-created.ts";
 import { DeliveryTracker } from "./delivery-tracker.ts";
 import { openSubscriber } from "./subscriber-socket.ts";
 
@@ -26,7 +27,7 @@ export async function openPipeline(
   topic: string,
   options: { subscribers: number; fanout: Fanout },
   context: { now(): number; log(line: string): void },
-  created: { topics: string[]; subscriptions: string[] },
+  created: Created,
 ): Promise<Pipeline> {
   const broadcast = options.fanout === "broadcast";
   const subscriptions = broadcast
