@@ -1,32 +1,14 @@
 import { Batch, type BatchOwner } from "./batch.ts";
 import type { Clock } from "./clock.ts";
+import type { CommitTarget } from "./commit-target.ts";
 import { Deque } from "./deque.ts";
-import { notFound, PubSubError } from "./errors.ts";
+import { notFound } from "./errors.ts";
 import { publisherMustWait } from "./flow-control.ts";
+import { flowControlFullError } from "./flow-control-full-error.ts";
 import type { Attributes } from "./message.ts";
+import { pausedKeyError } from "./paused-key-error.ts";
 import type { PublishSettings } from "./publish-settings.ts";
-
-/** Where flushed batches go (the topic's server-side state). */
-export interface CommitTarget {
-  commit(batch: Batch): void;
-  /** Commits one message now or throws (never waits); used by publishMessageSync. */
-  commitNow(data: Buffer, attributes: Attributes, size: number, orderingKey: string): string;
-}
-
-interface WaitingPublish {
-  data: Buffer;
-  attributes: Attributes;
-  size: number;
-  key: string;
-  resolve: (id: string) => void;
-  reject: (error: Error) => void;
-}
-
-export const pausedKeyError = (key: string): PubSubError =>
-  new PubSubError(
-    "FAILED_PRECONDITION",
-    `Publishing for ordering key "${key}" is paused after an earlier failure. Call topic.resumePublishing("${key}") to continue.`,
-  );
+import type { WaitingPublish } from "./waiting-publish.ts";
 
 /**
  * Client-side publisher of one topic handle: batching (count, bytes, time, explicit flush), ordering keys
@@ -154,11 +136,7 @@ export class Batcher implements BatchOwner {
   /** Synchronous publish: flushes what is pending first so publish order is kept, then commits now. */
   publishNow(data: Buffer, attributes: Attributes, size: number, key: string): string {
     if (key !== "" && this.pausedKeys.has(key)) throw pausedKeyError(key);
-    if (this.waiting.length > 0)
-      throw new PubSubError(
-        "RESOURCE_EXHAUSTED",
-        "Publisher flow control is full; publishMessageSync cannot wait. Use publishMessage (it waits) instead.",
-      );
+    if (this.waiting.length > 0) throw flowControlFullError();
     if (key === "") {
       if (this.current.count > 0) this.flushBatch(this.current);
     } else {
@@ -166,11 +144,8 @@ export class Batcher implements BatchOwner {
       if (pending !== undefined) this.flushBatch(pending);
     }
     const target = this.target();
-    if (target === undefined) {
-      if (key !== "") this.pauseKey(key);
-      throw notFound("Topic", this.topicName);
-    }
     try {
+      if (target === undefined) throw notFound("Topic", this.topicName);
       return target.commitNow(data, attributes, size, key);
     } catch (error) {
       if (key !== "") this.pauseKey(key);
