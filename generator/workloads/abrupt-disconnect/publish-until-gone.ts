@@ -5,6 +5,16 @@ const POLL_MS = 20;
 /** The publisher stops at the latest this long after the subscribers' grace ends. */
 const STOP_AFTER_GRACE_MS = 1000;
 
+/** When and how the control side publishes (epoch ms). */
+export interface PublishPlan {
+  startAtMs: number;
+  dropAtMs: number;
+  graceMs: number;
+  ratePerSec: number;
+  inFlight: number;
+  body: string;
+}
+
 export interface PublishRun {
   /** Message ids the service acknowledged (publish 200). */
   acknowledged: Set<string>;
@@ -18,14 +28,7 @@ export interface PublishRun {
 export async function publishUntilGone(
   service: ServiceClient,
   sub: string,
-  o: {
-    startAtMs: number;
-    dropAtMs: number;
-    graceMs: number;
-    ratePerSec: number;
-    inFlight: number;
-    body: string;
-  },
+  o: PublishPlan,
 ): Promise<PublishRun> {
   const stopAt = o.dropAtMs + o.graceMs + STOP_AFTER_GRACE_MS;
   const run: PublishRun = { acknowledged: new Set(), failed: 0 };

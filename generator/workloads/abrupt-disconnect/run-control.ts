@@ -3,16 +3,10 @@ import type { ServiceStats } from "../bundled-service/service-stats.ts";
 import { sleepMs } from "../bundled-service/sleep-ms.ts";
 import type { ControlFigures } from "./disconnect-figures.ts";
 import { drainAll } from "./drain-all.ts";
-import { publishUntilGone } from "./publish-until-gone.ts";
+import { type PublishPlan, publishUntilGone } from "./publish-until-gone.ts";
 
-export interface ControlPlan {
+export interface ControlPlan extends PublishPlan {
   sub: string;
-  startAtMs: number;
-  dropAtMs: number;
-  graceMs: number;
-  ratePerSec: number;
-  inFlight: number;
-  body: string;
   settleMs: number;
   maxDrainMs: number;
   /** The service's socket counters before any subscriber connected. */
