@@ -1,47 +1,19 @@
-import { type Clock, setBackgroundTimeout } from "./clock.ts";
-import type { Consumer, TopicLink } from "./consumer.ts";
+import type { Consumer } from "./consumer.ts";
 import { MOD_ACK_MAX_SECONDS } from "./defaults.ts";
-import { Deque } from "./deque.ts";
 import { notFound } from "./errors.ts";
 import { backlogHasRoom, subscriberHasCapacity } from "./flow-control.ts";
-import { LeaseList } from "./lease-list.ts";
 import { type Attributes, Message, type MessageOwner, MessageState } from "./message.ts";
-import { OrderingGate } from "./ordering-gate.ts";
-import { RetryQueue } from "./retry-queue.ts";
-import { backoffMs, type SubscriptionConfig } from "./subscription-config.ts";
-import { emptySubscriptionStats, type SubscriptionStats } from "./subscription-stats.ts";
+import { SubscriptionBacklog } from "./subscription-backlog.ts";
 
 /**
- * Server side of one subscription: backlog, dispatch to open subscribers, leases (ack deadlines), retry
- * backoff, ordering and dead-lettering. Dispatch runs in one microtask drain per burst, never on a timer.
+ * Server side of one subscription: dispatch to open subscribers over the backlog and leases it holds
+ * (subscription-backlog.ts). Dispatch runs in one microtask drain per burst, never on a timer.
  */
-export class SubscriptionState implements MessageOwner {
+export class SubscriptionState extends SubscriptionBacklog implements MessageOwner {
   readonly consumers: Consumer[] = [];
-  readonly stats: SubscriptionStats = emptySubscriptionStats();
-  backlogMessages = 0;
-  backlogBytes = 0;
-  deleted = false;
-  private readonly ready = new Deque<Message>(1024);
-  private readonly leases = new LeaseList();
-  private readonly retryQueue: RetryQueue;
-  private readonly gate: OrderingGate | null;
   private roundRobin = 0;
   private drainScheduled = false;
   private draining = false;
-  private leaseTimer: unknown = null;
-  private leaseTimerDueMs = Number.POSITIVE_INFINITY;
-
-  constructor(
-    readonly name: string,
-    public topic: TopicLink | null,
-    readonly topicName: string,
-    readonly config: SubscriptionConfig,
-    private readonly clock: Clock,
-    private readonly resolveTopic: (name: string) => TopicLink | undefined,
-  ) {
-    this.retryQueue = new RetryQueue(clock, this.makeReady);
-    this.gate = config.ordered ? new OrderingGate() : null;
-  }
 
   hasRoom(size: number): boolean {
     const c = this.config;
@@ -89,7 +61,7 @@ export class SubscriptionState implements MessageOwner {
     }
   }
 
-  private scheduleDrain(): void {
+  protected scheduleDrain(): void {
     if (this.drainScheduled || this.draining || this.ready.length === 0 || this.consumers.length === 0)
       return;
     this.drainScheduled = true;
@@ -145,20 +117,6 @@ export class SubscriptionState implements MessageOwner {
     return null;
   }
 
-  /** Ends an outstanding lease; false if the delivery is stale (already acked/nacked/expired). */
-  private endLease(m: Message): boolean {
-    if (m.state !== MessageState.Outstanding) return false;
-    m.state = MessageState.Done;
-    this.leases.remove(m);
-    const holder = m.holder;
-    if (holder !== null) {
-      holder.outstandingMessages--;
-      holder.outstandingBytes -= m.size;
-      m.holder = null;
-    }
-    return true;
-  }
-
   ackMessage(m: Message): void {
     if (!this.endLease(m)) return;
     this.stats.acked++;
@@ -181,78 +139,6 @@ export class SubscriptionState implements MessageOwner {
     }
     m.deadlineMs = this.clock.now() + Math.min(seconds, MOD_ACK_MAX_SECONDS) * 1000;
     if (m.deadlineMs < this.leaseTimerDueMs) this.armLeaseTimer(m.deadlineMs);
-  }
-
-  /** The message left the backlog (acked or dead-lettered). */
-  private release(m: Message): void {
-    this.backlogMessages--;
-    this.backlogBytes -= m.size;
-    if (this.gate !== null && m.orderingKey !== "") {
-      const next = this.gate.release(m.orderingKey);
-      if (next !== undefined) this.makeReady(next);
-    }
-    const topic = this.topic;
-    if (topic?.hasBlockedPublishes) topic.scheduleResume();
-  }
-
-  private redeliver(m: Message): void {
-    const dl = this.config.deadLetter;
-    if (dl !== null && m.deliveryAttempt >= dl.maxDeliveryAttempts) {
-      const sink = this.resolveTopic(dl.topic);
-      if (sink?.publishDeadLetter(m, this.name) === true) this.stats.deadLettered++;
-      else this.stats.deadLetterDropped++;
-      this.release(m);
-      return;
-    }
-    this.stats.redelivered++;
-    const next = m.redelivery();
-    const retry = this.config.retry;
-    if (retry === null) this.makeReady(next);
-    else this.retryQueue.add(next, backoffMs(retry, m.deliveryAttempt));
-  }
-
-  private readonly makeReady = (m: Message): void => {
-    if (this.deleted) return;
-    this.ready.push(m);
-    this.scheduleDrain();
-  };
-
-  private armLeaseTimer(dueMs: number): void {
-    if (this.leaseTimer !== null) this.clock.clearTimeout(this.leaseTimer);
-    this.leaseTimerDueMs = dueMs;
-    this.leaseTimer = setBackgroundTimeout(
-      this.clock,
-      this.sweepLeases,
-      Math.max(0, dueMs - this.clock.now()),
-    );
-  }
-
-  /** Expires leases past their deadline (redelivery with deliveryAttempt + 1) and re-arms for the next one. */
-  private readonly sweepLeases = (): void => {
-    this.leaseTimer = null;
-    this.leaseTimerDueMs = Number.POSITIVE_INFINITY;
-    const now = this.clock.now();
-    let nextDueMs = Number.POSITIVE_INFINITY;
-    for (let m = this.leases.head; m !== null; ) {
-      const next = m.next;
-      if (m.deadlineMs <= now) {
-        this.endLease(m);
-        this.stats.expired++;
-        this.redeliver(m);
-      } else if (m.deadlineMs < nextDueMs) nextDueMs = m.deadlineMs;
-      m = next;
-    }
-    if (nextDueMs < Number.POSITIVE_INFINITY) this.armLeaseTimer(nextDueMs);
-    this.scheduleDrain();
-  };
-
-  snapshot(): SubscriptionStats {
-    return {
-      ...this.stats,
-      outstanding: this.leases.count,
-      backlog: this.backlogMessages,
-      backlogBytes: this.backlogBytes,
-    };
   }
 
   /** Subscription deleted: drop everything it holds and tell open subscribers. */
