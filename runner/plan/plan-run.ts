@@ -14,6 +14,7 @@ import type { HostFacts } from "./host-facts.ts";
 import { IMAGE_TO_BUILD, type Plan } from "./plan.ts";
 import type { PlanOptions } from "./plan-options.ts";
 import { selectByFlags } from "./select-by-flags.ts";
+import { smolEnv } from "./smol-env.ts";
 
 /** Turns a loaded matrix, the CLI's choices and the host's size into the ordered list of cells to run. */
 export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): Plan {
@@ -121,8 +122,7 @@ function buildCell(
   host: HostFacts,
 ): Cell {
   const { source } = candidate;
-  const env = { ...source.env };
-  if (candidate.smol) env.BUN_OPTIONS = env.BUN_OPTIONS ? `--smol ${env.BUN_OPTIONS}` : "--smol";
+  const env = smolEnv({ ...source.env }, candidate.smol);
   const values = { ...source, scenario: source.name };
   return {
     id,

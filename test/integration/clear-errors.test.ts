@@ -51,10 +51,11 @@ test("a missing image: one clear message", async () => {
 
 test("a build error: the failing step and the build log tail", async () => {
   await mkdir(join(dir, "app"), { recursive: true });
-  await writeFile(join(dir, "app", "Dockerfile"), "FROM scratch\nCOPY missing-file /x\n");
+  // A COPY of a missing file is caught before any build (exit 2); a step that fails inside the build is a build error.
+  await writeFile(join(dir, "app", "Dockerfile"), 'FROM scratch\nRUN ["/missing-binary"]\n');
   const { code, stderr } = await run(`build: { context: ./app }\n${userCommand}`);
   expect(code).toBe(1);
   expect(stderr).toContain("docker build of bun-capacity/user-image:");
-  expect(stderr).toContain("missing-file");
+  expect(stderr).toContain("missing-binary");
   expect(stderr).not.toMatch(/^\s+at /m);
 });

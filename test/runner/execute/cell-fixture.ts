@@ -1,8 +1,9 @@
 import type { Cell } from "../../../runner/plan/cell.ts";
+import { smolEnv } from "../../../runner/plan/smol-env.ts";
 
-/** A small valid cell; override what a test is about. */
+/** A small valid cell; override what a test is about (a smol cell gets BUN_OPTIONS as a planned one does). */
 export function testCell(overrides: Partial<Cell> = {}): Cell {
-  return {
+  const cell: Cell = {
     id: "calibration__cpu0.5__mem256Mi__smol0",
     scenario: "calibration",
     flags: {},
@@ -21,4 +22,5 @@ export function testCell(overrides: Partial<Cell> = {}): Cell {
     exceedsHost: null,
     ...overrides,
   };
+  return { ...cell, env: smolEnv(cell.env, cell.smol) };
 }

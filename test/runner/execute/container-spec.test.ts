@@ -20,7 +20,7 @@ test("limits: NanoCpus, memory = swap, read-only, no caps, no network, labels", 
 });
 
 test("the container gets the planned BUN_OPTIONS as is (the plan sets --smol, once)", () => {
-  expect(containerSpec(testCell({ smol: true }), "i", context).env.BUN_OPTIONS).toBeUndefined();
+  expect(containerSpec({ ...testCell(), smol: true }, "i", context).env.BUN_OPTIONS).toBeUndefined();
   const planned = testCell({ smol: true, env: { BUN_OPTIONS: "--smol --x" } });
   expect(containerSpec(planned, "i", context).env.BUN_OPTIONS).toBe("--smol --x");
   expect(containerSpec(testCell(), "i", context).env.BUN_OPTIONS).toBeUndefined();
