@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { flagCases } from "./flag-cases.ts";
-import { matrixCases, SERVICE_DIR_DOCKERFILE, VALID_MATRIX } from "./matrix-cases.ts";
+import { VALID_MATRIX } from "./matrix/matrix-text.ts";
+import { SERVICE_DIR_DOCKERFILE } from "./matrix/service-dir-dockerfile.ts";
+import { matrixCases } from "./matrix-cases.ts";
 import { leaks, type Outcome, runInProcess } from "./run-entry.ts";
 import { type Damage, damagedResults, RUN_DAMAGES, SIZING_DAMAGES } from "./stored-cases.ts";
 

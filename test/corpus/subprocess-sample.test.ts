@@ -3,7 +3,8 @@ import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { flagCases } from "./flag-cases.ts";
-import { matrixCases, VALID_MATRIX } from "./matrix-cases.ts";
+import { VALID_MATRIX } from "./matrix/matrix-text.ts";
+import { matrixCases } from "./matrix-cases.ts";
 import { leaks, type Outcome, runSubprocess } from "./run-entry.ts";
 import { damagedResults, RUN_DAMAGES } from "./stored-cases.ts";
 
