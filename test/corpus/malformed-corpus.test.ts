@@ -8,7 +8,9 @@ import { VALID_MATRIX } from "./matrix/matrix-text.ts";
 import { SERVICE_DIR_DOCKERFILE } from "./matrix/service-dir-dockerfile.ts";
 import { matrixCases } from "./matrix-cases.ts";
 import { leaks, type Outcome, runInProcess } from "./run-entry.ts";
-import { type Damage, damagedResults, RUN_DAMAGES, SIZING_DAMAGES } from "./stored-cases.ts";
+import type { Damage } from "./stored/damage.ts";
+import { SIZING_DAMAGES } from "./stored/sizing-damages.ts";
+import { damagedResults, RUN_DAMAGES } from "./stored-cases.ts";
 
 /**
  * Issue 13's corpus: malformed matrix files, command lines of every command and damaged stored runs, generated
