@@ -5,7 +5,8 @@ import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-set
 import { exportReports } from "../../../runner/report/export-reports.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import type { CheckSize } from "../../../runner/sizing/check-deploy.ts";
-import { type FakeCell, fakeCellRecord, fakeMatrix } from "../sizing/fixture-builder.ts";
+import type { FakeCell } from "../sizing/fake/fake-cell.ts";
+import { fakeCellRecord, fakeMatrix } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";
 
 const MIB = 1024 * 1024;

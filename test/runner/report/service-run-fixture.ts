@@ -1,5 +1,6 @@
 import { CellRecord, type RepetitionStatus } from "../../../runner/results/cell-record.ts";
-import { type FakeCell, fakeCellRecord } from "../sizing/fixture-builder.ts";
+import type { FakeCell } from "../sizing/fake/fake-cell.ts";
+import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 
 /** What a workload module declares (generator/describe.ts): its unit and which latency it times. */
 export interface Declared {

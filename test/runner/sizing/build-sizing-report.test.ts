@@ -7,7 +7,8 @@ import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { measureCell } from "../../../runner/sizing/cell-measurements.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
-import { cellIdOf, fakeCellRecord, fakeMatrix } from "./fixture-builder.ts";
+import { cellIdOf } from "./fake/cell-id-of.ts";
+import { fakeCellRecord, fakeMatrix } from "./fixture-builder.ts";
 
 const size = (records: CellRecord[], settings: CloudRunSettingsInput = {}) =>
   buildSizingReport(records, {

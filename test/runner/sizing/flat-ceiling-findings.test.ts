@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { type FakeCell, fakeCellRecord } from "./fixture-builder.ts";
+import type { FakeCell } from "./fake/fake-cell.ts";
+import { fakeCellRecord } from "./fixture-builder.ts";
 
 /** 1 and 2 vCPU at the same memory with the same ceiling (flat), and the given CPU evidence. */
 function findings(evidence: Partial<FakeCell>): string {
