@@ -3,17 +3,19 @@ import type { HostFacts } from "../../../runner/plan/host-facts.ts";
 import type { PlanOptions } from "../../../runner/plan/plan-options.ts";
 import { planRun } from "../../../runner/plan/plan-run.ts";
 
-/** A 2-core, 24 GiB host, and planRun over matrix text (parsed as /tmp/m/matrix.yaml). */
 export const MI = 2 ** 20;
 export const GI = 2 ** 30;
+/** The host these plans are made for: 2 cores, 24 GiB. */
 export const HOST: HostFacts = { cores: 2, memoryBytes: 24 * GI };
 
+/** planRun over matrix text (parsed as /tmp/m/matrix.yaml); `ids` lists its cell ids. */
 export function plan(yaml: string, options: PlanOptions = {}, host = HOST) {
   return planRun(parseMatrix(yaml, "/tmp/m/matrix.yaml"), options, host);
 }
 export const ids = (yaml: string, options: PlanOptions = {}) =>
   plan(yaml, options).cells.map((cell) => cell.id);
 
+/** 2 CPUs × 2 memories × smol: 8 cells of one scenario. */
 export const GRID = `
 axes: { cpus: [0.5, 1], memory: [256Mi, 1Gi], smol: [false, true] }
 scenarios:
