@@ -1,50 +1,25 @@
 import type {
-  BuildOptions,
   ContainerSpec,
   ContainerSummary,
   DockerApi,
-  ImportOptions,
   StatsSample,
 } from "../../../runner/docker/docker-api.ts";
 import { DockerUnavailableError } from "../../../runner/docker/docker-unavailable-error.ts";
 import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
-
-/** How a fake container behaves once started. */
-export interface FakeBehaviour {
-  exitCode?: number;
-  /** never exits on its own (until killed) */
-  hang?: boolean;
-  oomKilled?: boolean;
-  oomEvent?: boolean;
-  stdout?: string;
-  stderr?: string;
-  samples?: Array<Pick<StatsSample, "memoryUsageBytes" | "cpuTotalNanos">>;
-  /** the engine disappears at this step */
-  loseEngineAt?: "create" | "start" | "wait" | "logs";
-}
-
-interface FakeContainer {
-  id: string;
-  spec: ContainerSpec;
-  behaviour: FakeBehaviour;
-  running: boolean;
-  killed: boolean;
-  exitCode: number | null;
-  exit: (code: number) => void;
-  exited: Promise<number>;
-}
+import type { FakeBehaviour } from "./fake-behaviour.ts";
+import type { FakeContainer } from "./fake-container.ts";
+import { FakeDockerImages } from "./fake-docker-images.ts";
 
 /** An in-memory DockerApi: each created container takes the next scripted behaviour. */
-export class FakeDocker implements DockerApi {
+export class FakeDocker extends FakeDockerImages implements DockerApi {
   readonly containers = new Map<string, FakeContainer>();
   readonly removed: string[] = [];
-  readonly images = new Map<string, { id: string; labels: Record<string, string> }>();
-  readonly calls: string[] = [];
-  pullSucceeds = false;
   onStart: (id: string) => void = () => undefined;
   private next = 0;
 
-  constructor(private readonly behaviours: FakeBehaviour[] = []) {}
+  constructor(private readonly behaviours: FakeBehaviour[] = []) {
+    super();
+  }
 
   script(...behaviours: FakeBehaviour[]): void {
     this.behaviours.push(...behaviours);
@@ -55,50 +30,6 @@ export class FakeDocker implements DockerApi {
     return [...this.containers.values()];
   }
 
-  async ping() {}
-  async version() {
-    return { version: "20.10.24", apiVersion: "1.41" };
-  }
-  async info() {
-    return {
-      serverVersion: "20.10.24",
-      cgroupVersion: 1 as const,
-      cgroupDriver: "cgroupfs",
-      cpus: 2,
-      memoryBytes: 8 * 2 ** 30,
-      operatingSystem: "fake",
-      kernelVersion: "6",
-    };
-  }
-  async inspectImage(ref: string) {
-    return this.images.get(ref) ?? null;
-  }
-  async tagImage(ref: string, repo: string, tag: string) {
-    const image = this.images.get(ref);
-    if (image) this.images.set(`${repo}:${tag}`, image);
-  }
-  async pullImage(ref: string) {
-    this.calls.push(`pull ${ref}`);
-    if (this.pullSucceeds) this.images.set(ref, { id: `sha256:pulled-${ref}`, labels: {} });
-    return this.pullSucceeds;
-  }
-  /** Bytes of the last tarball handed to import or build (drained like the engine would). */
-  lastTarBytes = 0;
-
-  async importImage(tar: NodeJS.ReadableStream, options: ImportOptions) {
-    this.lastTarBytes = await drain(tar);
-    this.calls.push(`import ${options.repo}:${options.tag}`);
-    const id = `sha256:imported-${options.tag}`;
-    this.images.set(`${options.repo}:${options.tag}`, { id, labels: {} });
-    return id;
-  }
-  async buildImage(tar: NodeJS.ReadableStream, options: BuildOptions) {
-    this.lastTarBytes = await drain(tar);
-    this.calls.push(`build ${options.tag} ${JSON.stringify(options.buildArgs)}`);
-    const id = `sha256:built-${options.tag}`;
-    this.images.set(options.tag, { id, labels: options.labels });
-    return id;
-  }
   async createContainer(spec: ContainerSpec) {
     const behaviour = this.behaviours[this.next++] ?? { exitCode: 0 };
     if (behaviour.loseEngineAt === "create") throw new DockerUnavailableError("create a container");
@@ -233,10 +164,4 @@ export class FakeDocker implements DockerApi {
     c.exitCode = code;
     c.exit(code);
   }
-}
-
-async function drain(stream: NodeJS.ReadableStream): Promise<number> {
-  let bytes = 0;
-  for await (const chunk of stream) bytes += (chunk as Uint8Array).length;
-  return bytes;
 }

@@ -3,7 +3,8 @@ import { needsMoreRepetitions } from "../../../runner/execute/needs-more-repetit
 import { runCell } from "../../../runner/execute/run-cell.ts";
 import { loadStep, searchResult } from "../results/search-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
-import { type FakeBehaviour, FakeDocker } from "./fake-docker.ts";
+import type { FakeBehaviour } from "./fake-behaviour.ts";
+import { FakeDocker } from "./fake-docker.ts";
 import { fakeDriver } from "./fake-driver.ts";
 
 const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };

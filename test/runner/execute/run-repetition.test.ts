@@ -4,7 +4,8 @@ import { runRepetition } from "../../../runner/execute/run-repetition.ts";
 import { RunInterruptedError } from "../../../runner/host/run-interrupted-error.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
-import { type FakeBehaviour, FakeDocker } from "./fake-docker.ts";
+import type { FakeBehaviour } from "./fake-behaviour.ts";
+import { FakeDocker } from "./fake-docker.ts";
 import { FakeAccounting, fakeDriver } from "./fake-driver.ts";
 
 const MiB = 2 ** 20;

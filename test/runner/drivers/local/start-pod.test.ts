@@ -3,7 +3,8 @@ import type { PodSpec } from "../../../../runner/drivers/execution-driver.ts";
 import { PodStartError } from "../../../../runner/drivers/pod-start-error.ts";
 import { containerSpec } from "../../../../runner/execute/container-spec.ts";
 import { testCell } from "../../execute/cell-fixture.ts";
-import { type FakeBehaviour, FakeDocker } from "../../execute/fake-docker.ts";
+import type { FakeBehaviour } from "../../execute/fake-behaviour.ts";
+import { FakeDocker } from "../../execute/fake-docker.ts";
 import { fakeDriver } from "../../execute/fake-driver.ts";
 
 const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };
