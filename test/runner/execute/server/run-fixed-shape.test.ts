@@ -2,7 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { BenchResult } from "../../../../contract/result.ts";
 import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
 import { Repetition } from "../../../../runner/results/cell-record.ts";
-import { FakeServerDriver, fakeGenerator, serviceCell } from "./fake-server.ts";
+import { fakeGenerator } from "./fake-generator.ts";
+import { FakeServerDriver } from "./fake-server-driver.ts";
+import { serviceCell } from "./service-cell.ts";
 
 const context = { runId: "r1", commit: null, ownerPid: 1, ownerHost: "h" };
 const summary = (failures: number) =>

@@ -4,7 +4,10 @@ import { BenchResult } from "../../../../contract/result.ts";
 import { PodStartError } from "../../../../runner/drivers/pod-start-error.ts";
 import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
 import { Repetition } from "../../../../runner/results/cell-record.ts";
-import { FakeServerDriver, fakeGenerator, type ServiceModel, serviceCell } from "./fake-server.ts";
+import { fakeGenerator } from "./fake-generator.ts";
+import { FakeServerDriver } from "./fake-server-driver.ts";
+import { serviceCell } from "./service-cell.ts";
+import type { ServiceModel } from "./service-model.ts";
 
 const context = { runId: "r1", commit: "abc", ownerPid: 1, ownerHost: "h" };
 

@@ -15,12 +15,13 @@ import {
 } from "../../../../runner/execute/server/run-server-step.ts";
 import { ServerStepError } from "../../../../runner/execute/server/server-step-error.ts";
 import type { ServiceCell } from "../../../../runner/plan/service-cell.ts";
-import { fakeGenerator, serviceCell } from "./fake-server.ts";
+import { fakeGenerator } from "./fake-generator.ts";
+import { serviceCell } from "./service-cell.ts";
 
 type Served = ServerStepContext["cell"];
 const MEMBER_MS = 200;
 
-/** The cell of fake-server.ts (1 vCPU, concurrency 10), its service block changed by `service`. */
+/** The cell of service-cell.ts (1 vCPU, concurrency 10), its service block changed by `service`. */
 function cell(service: Partial<ServiceCell> = {}, flags: Served["flags"] = {}): Served {
   const base = serviceCell({ flags });
   if (!base.service) throw new Error("fixture");

@@ -5,7 +5,7 @@ import { generatorDoubt } from "../../../../runner/execute/server/server-generat
 import type { Cell } from "../../../../runner/plan/cell.ts";
 import type { ServiceCell } from "../../../../runner/plan/service-cell.ts";
 import { loadStep, searchResult } from "../../results/search-fixture.ts";
-import { serviceCell } from "./fake-server.ts";
+import { serviceCell } from "./service-cell.ts";
 
 type ServedCell = Cell & { service: ServiceCell };
 const SECONDS = 5;

@@ -7,24 +7,8 @@ import type {
   PodSpec,
   RunFacts,
 } from "../../../../runner/drivers/execution-driver.ts";
-import type { LoadGenerator, StepRequest } from "../../../../runner/load/load-generator.ts";
-import type { Cell } from "../../../../runner/plan/cell.ts";
-import { testCell } from "../cell-fixture.ts";
-
-/** A modelled service: `capacityPerSec` requests/s; p99 5 ms below it, 500 ms above; `dieAfterSteps` kills it. */
-export interface ServiceModel {
-  capacityPerSec: number;
-  cpuSecondsPerRequest: number;
-  dieAfterSteps?: number;
-  oomOnDeath?: boolean;
-  garbageAfterSteps?: number;
-  startError?: Error;
-  /** A fixed-shape run: the generator prints this instead of a step (or times out when "timeout"). */
-  fixedStdout?: string;
-  /** The generator's own send lag p99 it reports at offered rates above `lagAbovePerSec` (default: punctual, 0.5 ms). */
-  generatorLagMs?: number;
-  lagAbovePerSec?: number;
-}
+import type { StepRequest } from "../../../../runner/load/load-generator.ts";
+import type { ServiceModel } from "./service-model.ts";
 
 const latency = (p99Ms: number, count: number) => ({
   count,
@@ -36,43 +20,7 @@ const latency = (p99Ms: number, count: number) => ({
   maxMs: p99Ms,
 });
 
-/** A generator whose "container" output is the step the model predicts, as JSON. */
-export const fakeGenerator: LoadGenerator = {
-  name: "fake",
-  version: "0",
-  image: "fake-generator",
-  stepContainer: (request) => ({
-    image: "fake-generator",
-    cmd: ["step"],
-    env: { STEP: JSON.stringify(request) },
-    labels: {},
-  }),
-  parseStep: (request, output) => {
-    const step = JSON.parse(output.stdout) as LoadStep;
-    const sendLagP99Ms = step.generatorSendLagP99Ms ?? 0;
-    return {
-      step: { ...step, phase: request.phase, generatorCpuSeconds: output.cpuSeconds },
-      droppedRequests: 0,
-      generatorCpuSeconds: output.cpuSeconds,
-      self: {
-        sendLagP50Ms: sendLagP99Ms / 2,
-        sendLagP99Ms,
-        sendLagMaxMs: sendLagP99Ms,
-        turnaroundMeanMs: step.generatorTurnaroundMeanMs ?? null,
-        serviceMeanMs: step.operationMeanMs ?? null,
-        cpuSeconds: output.cpuSeconds,
-        workers: request.workers ?? 1,
-      },
-    };
-  },
-  readinessContainer: (port, readyPath) => ({
-    image: "fake-generator",
-    cmd: ["ready", String(port), readyPath],
-    env: {},
-    labels: {},
-  }),
-};
-
+/** An ExecutionDriver whose pod is the modelled service: each generator run returns the step it predicts. */
 export class FakeServerDriver implements ExecutionDriver {
   readonly name = "local" as const;
   specs: PodSpec[] = [];
@@ -181,46 +129,4 @@ export class FakeServerDriver implements ExecutionDriver {
       },
     };
   }
-}
-
-/** A server-mode cell at 1 vCPU, concurrency 10, one sidecar. */
-export function serviceCell(overrides: Partial<Cell> = {}): Cell {
-  return testCell({
-    id: "home__cpu1__mem256Mi__smol0__conc10",
-    scenario: "home",
-    cpus: 1,
-    sloP99Ms: 100,
-    warmupSeconds: 1,
-    timeoutSeconds: 60,
-    command: [],
-    mode: "service",
-    concurrency: 10,
-    service: {
-      port: 8080,
-      readyPath: "/health",
-      readyTimeoutSeconds: 5,
-      stepSeconds: 1,
-      requests: [{ weight: 1, method: "GET", path: "/", headers: {}, body: null }],
-      script: null,
-      scriptPath: null,
-      holderImage: "bun-capacity/bun-base:test",
-      generator: {
-        name: "fake",
-        version: "0",
-        image: "fake-generator",
-        calibration: null,
-      },
-      sidecars: [
-        {
-          name: "kv",
-          source: { kind: "image", ref: "kv:1" },
-          image: "kv:1",
-          command: ["kv.ts"],
-          env: {},
-          readyCommand: ["bun", "ready.ts"],
-        },
-      ],
-    },
-    ...overrides,
-  });
 }

@@ -1,0 +1,14 @@
+/** A modelled service: `capacityPerSec` requests/s; p99 5 ms below it, 500 ms above; `dieAfterSteps` kills it. */
+export interface ServiceModel {
+  capacityPerSec: number;
+  cpuSecondsPerRequest: number;
+  dieAfterSteps?: number;
+  oomOnDeath?: boolean;
+  garbageAfterSteps?: number;
+  startError?: Error;
+  /** A fixed-shape run: the generator prints this instead of a step (or times out when "timeout"). */
+  fixedStdout?: string;
+  /** The generator's own send lag p99 it reports at offered rates above `lagAbovePerSec` (default: punctual, 0.5 ms). */
+  generatorLagMs?: number;
+  lagAbovePerSec?: number;
+}
