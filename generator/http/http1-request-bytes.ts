@@ -26,14 +26,18 @@ export function isExpected(request: Http1Request, status: number): boolean {
   return request.expected === null ? status >= 200 && status < 400 : request.expected[status] === 1;
 }
 
+/** A status-indexed table with 1 at each expected status. */
+export function expectedStatuses(statuses: readonly number[]): Uint8Array {
+  const expected = new Uint8Array(1000);
+  for (const status of statuses)
+    if (Number.isInteger(status) && status >= 100 && status <= 999) expected[status] = 1;
+  return expected;
+}
+
 /** One request, built once to be sent many times. */
 export function prepareHttp1Request(shape: Http1RequestShape, port: number): Http1Request {
   const method = shape.method.toUpperCase();
-  let expected: Uint8Array | null = null;
-  if (shape.expect != null) {
-    expected = new Uint8Array(1000);
-    for (const status of shape.expect.status) if (status >= 100 && status <= 999) expected[status] = 1;
-  }
+  const expected = shape.expect == null ? null : expectedStatuses(shape.expect.status);
   return {
     bytes: http1RequestBytes(shape, port),
     head: method === "HEAD",
