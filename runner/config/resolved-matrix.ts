@@ -39,6 +39,8 @@ export type ResolvedRequest = {
   path: string;
   headers: Record<string, string>;
   body: string | null;
+  /** The statuses that succeed; absent: 200–399. */
+  expect?: { status: number[] } | null;
 };
 
 /** What a server-mode scenario sends: a weighted request mix, or a workload module (its source). */
