@@ -97,10 +97,11 @@ export class Http1ClientConnection {
 
   /** Closes the connection; a request in flight is retried (see the class) or fails with this cause. */
   fail(cause: ErrorCause, error?: string): void {
-    this.retire();
+    // Taken first: terminate() calls the close handler at once, which must find nothing in flight.
     const resolve = this.resolve;
-    if (resolve === null) return;
     this.resolve = null;
+    this.retire();
+    if (resolve === null) return;
     const request = this.request as Http1Request;
     const closedEarly = cause === "reset" || cause === "closedBeforeResponse";
     if (closedEarly && !this.answering && this.answered > 0 && !this.retried) {
@@ -149,7 +150,7 @@ export const clientConnectionHandlers: SocketHandler<Http1ClientConnection> = {
   open: (socket) => socket.data.onOpen(socket),
   data: (socket, chunk) => socket.data.onData(chunk),
   drain: (socket) => socket.data.onDrain(),
-  close: (socket) => socket.data.onClose(),
+  close: (socket, error) => (error === undefined ? socket.data.onClose() : socket.data.onError(error, false)),
   error: (socket, error) => socket.data.onError(error, false),
   connectError: (socket, error) => socket.data.onError(error, true),
   end: (socket) => socket.data.onClose(),
