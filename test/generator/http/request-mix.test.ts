@@ -95,7 +95,10 @@ test("304 succeeds by default; a request's expect decides which statuses succeed
   expect(tally.completed).toBe(500);
   expect(tally.errors).toBe(0);
   expect(tally.causesFigures()).toMatchObject({ status3xx: 250, status4xx: 250, failedStatuses: {} });
-  const strict = await runMix([{ ...shape(1, "GET", "/cached"), expect: { status: [200] } }], server.port as number);
+  const strict = await runMix(
+    [{ ...shape(1, "GET", "/cached"), expect: { status: [200] } }],
+    server.port as number,
+  );
   expect(strict.errors).toBe(500);
   expect(strict.causesFigures()).toMatchObject({ status3xx: 500, failedStatuses: { 304: 500 } });
 });
