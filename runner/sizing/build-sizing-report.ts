@@ -4,6 +4,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import type { CellSizing } from "./cell-sizing.ts";
+import { errorCauseFindings } from "./error-cause-findings.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
@@ -50,6 +51,7 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
     findings: [
       ...scenarioFindings(cells, picks.cheapest, settings),
       ...concurrencyFindings(cells, picks.cheapest),
+      ...errorCauseFindings(records, first ? rateUnitOf(first.cell) : undefined),
     ],
     // One script per scenario, so its cells share what they count; the first cell's speaks for them.
     ...(first
