@@ -1,0 +1,460 @@
+import { z } from "zod";
+import { allowedBillings, BillingMode } from "../config/cloud-run/billing-mode.ts";
+import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
+import { DERIVED_PRICE_NOTES, type UnitPrices } from "../config/cloud-run/cloud-run-prices.ts";
+import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { MINUTES_PER_DAY, type TrafficProfile } from "../config/traffic-profile.ts";
+import { cellConcurrency } from "./cell-concurrency.ts";
+import { instanceSecondUsd } from "./cost-estimate.ts";
+import { mixedCapacity } from "./mixed-capacity.ts";
+import { cellsBySize } from "./recommend-service.ts";
+import { requestBusyShare } from "./request-busy-share.ts";
+import { sizeLabel } from "./size-label.ts";
+import type { ScenarioSizing } from "./sizing-report.ts";
+import { trafficShares } from "./traffic-shares.ts";
+
+/**
+ * The day plan: a traffic profile through a minute-by-minute model of Cloud Run's autoscaler, for every size that
+ * serves the whole service, with instance-hours, cold starts, overload and a 30-day bill in both billing modes.
+ * Pure: finished sizing in, numbers out.
+ */
+export const DAYS_PER_MONTH = 30;
+const SECONDS_PER_MINUTE = 60;
+const MAX_TIMELINE_POINTS = MINUTES_PER_DAY;
+
+const usd = z
+  .number()
+  .nullable()
+  .describe("null where Cloud Run (or cloudRun.billing) does not allow the mode");
+
+export const DayPlanSize = z
+  .object({
+    size: z.string().describe('"1 vCPU / 512 MiB"'),
+    cpus: z.number(),
+    memoryBytes: z.number(),
+    smol: z.boolean(),
+    concurrency: z.number().int(),
+    planningCeilingPerSec: z.number().describe("one instance's capacity for the service's mix"),
+    startupMs: z
+      .number()
+      .nullable()
+      .describe("the slowest measured start-up (median) of its cells; null: unmeasured"),
+    instanceHoursPerDay: z.number(),
+    peakInstances: z.number().int(),
+    coldStartsPerDay: z.number(),
+    coldStartExposedShare: z
+      .number()
+      .describe("share of requests arriving while demand exceeds ready capacity"),
+    exposedRequestsPerDay: z.number(),
+    exposedMinutesPerDay: z.number(),
+    overloadMinutes: z.number().describe("minutes a day demand needs more than maxInstances"),
+    shedShare: z.number().describe("share of requests above maxInstances × planning ceiling"),
+    monthlyCostUsd: z.object({ instance: usd, request: usd }).strict(),
+  })
+  .strict();
+export type DayPlanSize = z.infer<typeof DayPlanSize>;
+
+export const DayPlan = z
+  .object({
+    source: z.string().describe("cloudRun.day or the --traffic CSV"),
+    days: z.number().int().describe("the profile's period, which repeats"),
+    requestsPerDay: z.number(),
+    peakPerSec: z.number(),
+    maxInstances: z.number().int(),
+    idleMinutes: z.number().int(),
+    maxColdStartExposure: z.number(),
+    sizes: z.array(DayPlanSize),
+    recommended: z
+      .object({
+        size: z.string(),
+        billing: BillingMode,
+        minInstances: z
+          .number()
+          .int()
+          .describe("the smallest that keeps exposure within maxColdStartExposure"),
+        monthlyCostUsd: z.number(),
+        coldStartExposedShare: z.number(),
+        withoutMinInstances: z
+          .object({
+            monthlyCostUsd: z.number(),
+            coldStartExposedShare: z.number(),
+            coldStartsPerDay: z.number(),
+          })
+          .strict()
+          .describe("the same size and billing at min-instances 0"),
+        extraMonthlyCostUsd: z.number().describe("what the min-instances add to the month"),
+      })
+      .strict()
+      .nullable(),
+    timeline: z
+      .object({
+        size: z.string(),
+        minInstances: z.number().int(),
+        stepMinutes: z.number().int(),
+        demandPerSec: z.array(z.number()).describe("mean over each step"),
+        readyCapacityPerSec: z
+          .array(z.number())
+          .describe("lowest over each step: ready instances × planning ceiling"),
+        instances: z
+          .array(z.number())
+          .describe("highest over each step: running instances, idle and starting included"),
+      })
+      .strict()
+      .nullable(),
+    findings: z.array(z.string()),
+    assumptions: z.array(z.string()),
+  })
+  .strict();
+export type DayPlan = z.infer<typeof DayPlan>;
+
+/** One size as the model sees it. */
+export interface DaySize {
+  cpus: number;
+  memoryBytes: number;
+  smol: boolean;
+  concurrency: number;
+  ceilingPerSec: number;
+  p50Ms: number | null;
+  startupMs: number | null;
+}
+
+export interface ScalingSettings {
+  utilizationTarget: number;
+  minInstances: number;
+  maxInstances: number;
+  idleMinutes: number;
+}
+
+/** Totals over one period of the profile, and per-minute series for the chart. */
+export interface DaySimulation {
+  instanceMinutes: number;
+  peakInstances: number;
+  coldStarts: number;
+  exposedRequests: number;
+  exposedMinutes: number;
+  overloadMinutes: number;
+  requests: number;
+  shedRequests: number;
+  /** Request-based billing: instance-seconds with a request in flight, starting, and idle min-instances. */
+  busySeconds: number;
+  startingSeconds: number;
+  idleFloorSeconds: number;
+  servedRequests: number;
+  series: { instances: number[]; readyCapacityPerSec: number[] };
+}
+
+/** Instances the autoscaler wants for a rate: ceil(rate ÷ (ceiling × target utilisation)), 0 at no traffic. */
+export const instancesNeeded = (perSec: number, ceilingPerSec: number, utilizationTarget: number) =>
+  perSec <= 0 ? 0 : Math.ceil(perSec / (ceilingPerSec * utilizationTarget) - 1e-9);
+
+/**
+ * Runs the profile twice (the first pass warms the instances the way the day before would) and counts the second.
+ * Per minute: wanted = needed within [min, max]; running = the most wanted over the last idleMinutes + 1 minutes (an
+ * instance no longer needed idles that long, then stops); new instances serve only startupMs after the minute starts.
+ */
+export function simulateDay(perMinute: readonly number[], size: DaySize, s: ScalingSettings): DaySimulation {
+  const period = perMinute.length;
+  const startSec = (size.startupMs ?? 0) / 1000;
+  const wanted: number[] = [];
+  const starts: number[] = [];
+  const out: DaySimulation = {
+    instanceMinutes: 0,
+    peakInstances: 0,
+    coldStarts: 0,
+    exposedRequests: 0,
+    exposedMinutes: 0,
+    overloadMinutes: 0,
+    requests: 0,
+    shedRequests: 0,
+    busySeconds: 0,
+    startingSeconds: 0,
+    idleFloorSeconds: 0,
+    servedRequests: 0,
+    series: { instances: [], readyCapacityPerSec: [] },
+  };
+  let running = s.minInstances;
+  for (let t = 0; t < 2 * period; t++) {
+    const rate = perMinute[t % period] ?? 0;
+    const needed = instancesNeeded(rate, size.ceilingPerSec, s.utilizationTarget);
+    wanted.push(Math.min(Math.max(needed, s.minInstances), s.maxInstances));
+    let alive = s.minInstances;
+    for (let k = Math.max(0, t - s.idleMinutes); k <= t; k++) alive = Math.max(alive, wanted[k] ?? 0);
+    const started = Math.max(0, alive - running);
+    starts.push(started);
+    running = alive;
+    if (t < period) continue;
+    // Readiness within this minute: instances started less than startSec ago are still starting.
+    const t0 = t * SECONDS_PER_MINUTE;
+    const lookback = Math.ceil(startSec / SECONDS_PER_MINUTE);
+    let recent = 0;
+    for (let k = Math.max(0, t - lookback); k <= t; k++) recent += starts[k] ?? 0;
+    if (recent === 0) {
+      record(out, { rate, alive, lowestReady: alive, exposedSec: 0, needed, started, size, s, startSec });
+      continue;
+    }
+    const edges = new Set([t0, t0 + SECONDS_PER_MINUTE]);
+    const pendingStarts: Array<{ readyAt: number; count: number }> = [];
+    for (let k = t; k >= 0 && k * SECONDS_PER_MINUTE + startSec > t0; k--) {
+      const readyAt = k * SECONDS_PER_MINUTE + startSec;
+      if ((starts[k] ?? 0) > 0) pendingStarts.push({ readyAt, count: starts[k] ?? 0 });
+      if (readyAt < t0 + SECONDS_PER_MINUTE) edges.add(readyAt);
+    }
+    const sorted = [...edges].sort((a, b) => a - b);
+    let exposedSec = 0;
+    let lowestReady = alive;
+    for (let i = 0; i + 1 < sorted.length; i++) {
+      const [from, to] = [sorted[i] as number, sorted[i + 1] as number];
+      const pending = Math.min(
+        alive,
+        pendingStarts.filter((p) => p.readyAt > from).reduce((sum, p) => sum + p.count, 0),
+      );
+      const ready = alive - pending;
+      lowestReady = Math.min(lowestReady, ready);
+      if (pending > 0 && rate > ready * size.ceilingPerSec) exposedSec += to - from;
+    }
+    record(out, { rate, alive, lowestReady, exposedSec, needed, started, size, s, startSec });
+  }
+  return out;
+}
+
+interface MinuteFacts {
+  rate: number;
+  alive: number;
+  lowestReady: number;
+  exposedSec: number;
+  needed: number;
+  started: number;
+  size: DaySize;
+  s: ScalingSettings;
+  startSec: number;
+}
+
+/** Adds one counted minute to the totals and the series. */
+function record(out: DaySimulation, m: MinuteFacts): void {
+  const capacity = m.alive * m.size.ceilingPerSec;
+  const shed = Math.max(0, m.rate - capacity) * SECONDS_PER_MINUTE;
+  const served = m.rate * SECONDS_PER_MINUTE - shed;
+  const busy = Math.min(m.needed, m.alive);
+  const share =
+    busy === 0
+      ? 0
+      : requestBusyShare({
+          perInstancePerSec: served / SECONDS_PER_MINUTE / busy,
+          ceilingPerSec: m.size.ceilingPerSec,
+          p50Ms: m.size.p50Ms,
+          concurrency: m.size.concurrency,
+        });
+  out.instanceMinutes += m.alive;
+  out.peakInstances = Math.max(out.peakInstances, m.alive);
+  out.coldStarts += m.started;
+  out.exposedRequests += m.rate * m.exposedSec;
+  out.exposedMinutes += m.exposedSec > 0 ? 1 : 0;
+  out.overloadMinutes += m.needed > m.s.maxInstances ? 1 : 0;
+  out.requests += m.rate * SECONDS_PER_MINUTE;
+  out.shedRequests += shed;
+  out.servedRequests += served;
+  out.busySeconds += busy * share * SECONDS_PER_MINUTE;
+  out.startingSeconds += m.started * m.startSec;
+  out.idleFloorSeconds +=
+    Math.max(0, Math.min(m.s.minInstances, m.alive) - busy * share) * SECONDS_PER_MINUTE;
+  out.series.instances.push(m.alive);
+  out.series.readyCapacityPerSec.push(m.lowestReady * m.size.ceilingPerSec);
+}
+
+/** One period's bill in each billing mode: instance-based every running minute; request-based busy time, start-ups, the per-request fee, idle min-instances at the idle rate. */
+export function periodCostUsd(
+  sim: DaySimulation,
+  size: DaySize,
+  billing: BillingMode,
+  prices: UnitPrices,
+): number {
+  const second = (p: UnitPrices) => instanceSecondUsd(size.cpus, size.memoryBytes, p);
+  if (billing === "instance") return sim.instanceMinutes * SECONDS_PER_MINUTE * second(prices);
+  const idle = second({
+    ...prices,
+    vcpuSecondUsd: prices.idleVcpuSecondUsd ?? prices.vcpuSecondUsd,
+    gibSecondUsd: prices.idleGibSecondUsd ?? prices.gibSecondUsd,
+  });
+  return (
+    (sim.busySeconds + sim.startingSeconds) * second(prices) +
+    sim.idleFloorSeconds * idle +
+    (sim.servedRequests / 1_000_000) * prices.millionRequestsUsd
+  );
+}
+
+const monthly = (periodUsd: number, days: number) => (periodUsd / days) * DAYS_PER_MONTH;
+
+function priced(sim: DaySimulation, size: DaySize, settings: CloudRunSettings, days: number) {
+  const allowed = allowedBillings(size.cpus, settings.billing);
+  const cost = (billing: BillingMode) =>
+    allowed.includes(billing)
+      ? monthly(periodCostUsd(sim, size, billing, resolveUnitPrices(settings, billing)), days)
+      : null;
+  return { instance: cost("instance"), request: cost("request") };
+}
+
+/** The sizes that serve the whole service's mix: each scenario's weakest usable cell there, mixed by cloudRun.traffic. */
+export function daySizes(sections: ScenarioSizing[], settings: CloudRunSettings): DaySize[] {
+  const { shares } = trafficShares([...new Set(sections.map((s) => s.scenario))], settings.traffic);
+  const sizes: DaySize[] = [];
+  for (const at of cellsBySize(sections, settings).values()) {
+    const parts = [...shares].map(([scenario, share]) => ({ cell: at.get(scenario), share }));
+    const first = parts[0]?.cell;
+    if (!first || parts.some((p) => p.cell === undefined)) continue;
+    const ceiling = mixedCapacity(
+      parts.map((p) => ({ share: p.share, ceilingPerSec: p.cell?.planningCeilingPerSec ?? 0 })),
+    );
+    if (ceiling === null) continue;
+    const p50Ms = parts.every((p) => p.cell?.p50AtCeilingMs != null)
+      ? parts.reduce((sum, p) => sum + p.share * (p.cell?.p50AtCeilingMs ?? 0), 0)
+      : null;
+    const startups = parts.flatMap((p) => (p.cell?.startupMs ? [p.cell.startupMs.median] : []));
+    sizes.push({
+      cpus: first.cpus,
+      memoryBytes: first.memoryBytes,
+      smol: first.smol,
+      concurrency: cellConcurrency(first, settings),
+      ceilingPerSec: ceiling,
+      p50Ms,
+      startupMs: startups.length === parts.length ? Math.max(...startups) : null,
+    });
+  }
+  return sizes.sort(
+    (a, b) => a.cpus - b.cpus || a.memoryBytes - b.memoryBytes || Number(a.smol) - Number(b.smol),
+  );
+}
+
+/** Evenly spaced steps of the counted period, at most MAX_TIMELINE_POINTS of them. */
+function timeline(perMinute: readonly number[], sim: DaySimulation) {
+  const step = Math.ceil(perMinute.length / MAX_TIMELINE_POINTS);
+  const demand: number[] = [];
+  const ready: number[] = [];
+  const instances: number[] = [];
+  for (let i = 0; i < perMinute.length; i += step) {
+    const slice = (xs: readonly number[]) => xs.slice(i, i + step);
+    const rates = slice(perMinute);
+    demand.push(Math.round(rates.reduce((a, b) => a + b, 0) / rates.length));
+    ready.push(Math.round(Math.min(...slice(sim.series.readyCapacityPerSec))));
+    instances.push(Math.max(...slice(sim.series.instances)));
+  }
+  return { stepMinutes: step, demandPerSec: demand, readyCapacityPerSec: ready, instances };
+}
+
+/** The day plan of a finished sizing for a traffic profile; null sizes when no size serves the whole mix. */
+export function planDay(
+  sections: ScenarioSizing[],
+  settings: CloudRunSettings,
+  profile: TrafficProfile,
+): DayPlan {
+  const maxInstances = settings.maxInstances ?? CLOUD_RUN_LIMITS.defaultMaxInstances;
+  const scaling = (minInstances: number): ScalingSettings => ({
+    utilizationTarget: settings.utilizationTarget,
+    minInstances,
+    maxInstances,
+    idleMinutes: settings.idleMinutes,
+  });
+  const days = profile.days;
+  const requests = profile.perMinute.reduce((sum, r) => sum + r * SECONDS_PER_MINUTE, 0);
+  const findings: string[] = [];
+  const variants = sections.some((s) => s.variant !== undefined);
+  const sizes = variants ? [] : daySizes(sections, settings);
+  if (variants) findings.push("With variants each build is a service of its own: no day plan for the mix.");
+  const rows = sizes.map((size) => {
+    const sim = simulateDay(profile.perMinute, size, scaling(settings.minInstances));
+    const row: DayPlanSize = {
+      size: sizeLabel(size),
+      cpus: size.cpus,
+      memoryBytes: size.memoryBytes,
+      smol: size.smol,
+      concurrency: size.concurrency,
+      planningCeilingPerSec: size.ceilingPerSec,
+      startupMs: size.startupMs,
+      instanceHoursPerDay: sim.instanceMinutes / 60 / days,
+      peakInstances: sim.peakInstances,
+      coldStartsPerDay: sim.coldStarts / days,
+      coldStartExposedShare: sim.requests > 0 ? sim.exposedRequests / sim.requests : 0,
+      exposedRequestsPerDay: sim.exposedRequests / days,
+      exposedMinutesPerDay: sim.exposedMinutes / days,
+      overloadMinutes: sim.overloadMinutes / days,
+      shedShare: sim.requests > 0 ? sim.shedRequests / sim.requests : 0,
+      monthlyCostUsd: priced(sim, size, settings, days),
+    };
+    if (size.startupMs === null)
+      findings.push(
+        `${row.size}: start-up time not measured, so new instances are taken as ready at once (exposure understated).`,
+      );
+    return { size, row };
+  });
+  const choices = rows
+    .filter(({ row }) => row.overloadMinutes === 0)
+    .flatMap(({ size, row }) =>
+      (["request", "instance"] as const).flatMap((billing) => {
+        const cost = row.monthlyCostUsd[billing];
+        return cost === null ? [] : [{ size, row, billing, cost }];
+      }),
+    )
+    .sort((a, b) => a.cost - b.cost || a.size.cpus - b.size.cpus);
+  const best = choices[0];
+  if (rows.length > 0 && !best)
+    findings.push(`Every size overloads: demand needs more than maxInstances ${maxInstances} at the peak.`);
+  if (rows.length === 0 && !variants) findings.push("No size serves the whole service's mix: no day plan.");
+  let recommended: DayPlan["recommended"] = null;
+  let chart: DayPlan["timeline"] = null;
+  if (best) {
+    const prices = resolveUnitPrices(settings, best.billing);
+    const at = (m: number) => {
+      const sim = simulateDay(profile.perMinute, best.size, scaling(m));
+      return {
+        sim,
+        cost: monthly(periodCostUsd(sim, best.size, best.billing, prices), days),
+        share: sim.requests > 0 ? sim.exposedRequests / sim.requests : 0,
+      };
+    };
+    const zero = at(0);
+    let floor = zero;
+    let m = 0;
+    while (floor.share > settings.maxColdStartExposure && m < maxInstances) floor = at(++m);
+    recommended = {
+      size: best.row.size,
+      billing: best.billing,
+      minInstances: m,
+      monthlyCostUsd: floor.cost,
+      coldStartExposedShare: floor.share,
+      withoutMinInstances: {
+        monthlyCostUsd: zero.cost,
+        coldStartExposedShare: zero.share,
+        coldStartsPerDay: zero.sim.coldStarts / days,
+      },
+      extraMonthlyCostUsd: floor.cost - zero.cost,
+    };
+    chart = { size: best.row.size, minInstances: m, ...timeline(profile.perMinute, floor.sim) };
+  }
+  return {
+    source: profile.source,
+    days,
+    requestsPerDay: requests / days,
+    peakPerSec: Math.max(...profile.perMinute),
+    maxInstances,
+    idleMinutes: settings.idleMinutes,
+    maxColdStartExposure: settings.maxColdStartExposure,
+    sizes: rows.map((r) => r.row),
+    recommended,
+    timeline: chart,
+    findings,
+    assumptions: dayPlanAssumptions(settings, maxInstances),
+  };
+}
+
+/** What the model assumes, in the words the reports print. */
+function dayPlanAssumptions(settings: CloudRunSettings, maxInstances: number): string[] {
+  return [
+    `instances needed each minute = ceil(rate ÷ (planning ceiling × ${settings.utilizationTarget})), within min-instances and max-instances ${maxInstances}${settings.maxInstances === undefined ? " (Cloud Run's default)" : ""}`,
+    `an instance no longer needed idles ${settings.idleMinutes} min before it stops (our model; Cloud Run does not promise a figure)`,
+    "a new instance serves only after the size's measured start-up; requests arriving while demand exceeds the ready instances × planning ceiling are cold-start exposed",
+    "demand above max-instances × planning ceiling is shed; one rate per minute, linear between the profile's points; the profile repeats",
+    `a month is ${DAYS_PER_MONTH} days; instance-based bills every running instance-minute, idle and starting included; request-based bills busy time (as at the target), start-ups, the per-request fee and idle min-instances at the idle rate`,
+    ...(settings.regionTier === 2 && !settings.prices?.tier2?.request?.idleVcpuSecondUsd
+      ? [DERIVED_PRICE_NOTES["tier2.request.idle"] ?? ""]
+      : []),
+  ];
+}
