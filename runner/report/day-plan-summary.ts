@@ -68,7 +68,9 @@ export function dayPlanSummary(report: SizingReport): DayPlanSummary | null {
   return {
     title: rec
       ? `Day plan: ${rec.size}, ${rec.billing}-based, min-instances ${rec.minInstances}, about ${fmt.usd(rec.monthlyCostUsd)} a month`
-      : "Day plan: no size serves this traffic without overload",
+      : plan.sizes.length === 0
+        ? "Day plan: no size serves the whole service, so there is nothing to plan the day on"
+        : "Day plan: no size serves this traffic without overload",
     lines,
     header: DAY_PLAN_HEADER,
     rows,

@@ -151,7 +151,7 @@ function dayPlanHtml(report: SizingReport): { html: string; specs: ChartSpec[] }
   const list = (items: string[]) =>
     items.length > 0 ? `<ul class="findings">${items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>` : "";
   return {
-    html: `<section id="day-plan"><h2>A day's traffic</h2>${card}<div class="scroll"><table>${`<tr>${head}</tr>`}${rows}</table></div>${list(summary.findings)}<div class="grid">${specs.map(chartFigure).join("")}</div><h3>What the day plan assumes</h3>${list(summary.assumptions)}</section>`,
+    html: `<section id="day-plan"><h2>A day's traffic</h2>${card}${summary.rows.length > 0 ? `<div class="scroll"><table><tr>${head}</tr>${rows}</table></div>` : ""}${list(summary.findings)}<div class="grid">${specs.map(chartFigure).join("")}</div><h3>What the day plan assumes</h3>${list(summary.assumptions)}</section>`,
     specs,
   };
 }

@@ -141,7 +141,7 @@ function dayPlanText(report: SizingReport): string[] {
   return [
     `\n== ${summary.title} ==`,
     ...summary.lines,
-    table.toString(),
+    ...(summary.rows.length > 0 ? [table.toString()] : []),
     ...summary.findings.map((f) => `  • ${f}`),
     ...summary.assumptions.map((a) => `  assumes: ${a}`),
   ];
