@@ -413,7 +413,13 @@ export function planDay(
     const zero = at(0);
     let floor = zero;
     let m = 0;
-    while (floor.share > settings.maxColdStartExposure && m < maxInstances) floor = at(++m);
+    // At the peak's instance count nothing ever starts, so no floor above it lowers exposure.
+    const limit = Math.min(maxInstances, zero.sim.peakInstances);
+    while (floor.share > settings.maxColdStartExposure && m < limit) floor = at(++m);
+    if (floor.share > settings.maxColdStartExposure)
+      findings.push(
+        `No min-instances keeps cold-start exposure within ${settings.maxColdStartExposure}: ${best.row.size} at ${m} still exposes ${(floor.share * 100).toFixed(3)}% of requests.`,
+      );
     recommended = {
       size: best.row.size,
       billing: best.billing,
