@@ -18,6 +18,7 @@ const share = (fraction: number) =>
     : fraction < 0.0001
       ? `${(fraction * 100).toFixed(4)}%`
       : `${(fraction * 100).toFixed(2)}%`;
+const starts = (n: number) => `${n.toFixed(0)} cold start${n.toFixed(0) === "1" ? "" : "s"} a day`;
 const month = (value: number | null) => (value === null ? "–" : `${fmt.usd(value)}/mo`);
 
 export const DAY_PLAN_HEADER = [
@@ -48,8 +49,8 @@ export function dayPlanSummary(report: SizingReport): DayPlanSummary | null {
       `Recommended: ${rec.size}, ${rec.billing}-based billing, min-instances ${rec.minInstances}: about ${fmt.usd(rec.monthlyCostUsd)} a month, ` +
         `${share(rec.coldStartExposedShare)} of requests cold-start exposed.`,
       rec.minInstances === 0
-        ? `min-instances 0 already keeps exposure within ${share(plan.maxColdStartExposure)} (${fmt.usd(zero.monthlyCostUsd)}/month, ${zero.coldStartsPerDay.toFixed(0)} cold starts a day).`
-        : `Against min-instances 0 (${fmt.usd(zero.monthlyCostUsd)}/month, ${share(zero.coldStartExposedShare)} exposed, ${zero.coldStartsPerDay.toFixed(0)} cold starts a day): ` +
+        ? `min-instances 0 already keeps exposure within ${share(plan.maxColdStartExposure)} (${fmt.usd(zero.monthlyCostUsd)}/month, ${starts(zero.coldStartsPerDay)}).`
+        : `Against min-instances 0 (${fmt.usd(zero.monthlyCostUsd)}/month, ${share(zero.coldStartExposedShare)} exposed, ${starts(zero.coldStartsPerDay)}): ` +
             `min-instances ${rec.minInstances} adds ${fmt.usd(rec.extraMonthlyCostUsd)} a month.`,
     );
   }

@@ -454,7 +454,7 @@ export function planDay(
 /** What the model assumes, in the words the reports print. */
 function dayPlanAssumptions(settings: CloudRunSettings, maxInstances: number): string[] {
   return [
-    `instances needed each minute = ceil(rate ÷ (planning ceiling × ${settings.utilizationTarget})), within min-instances and max-instances ${maxInstances}${settings.maxInstances === undefined ? " (Cloud Run's default)" : ""}`,
+    `instances needed each minute = ceil(rate ÷ (planning ceiling × ${settings.utilizationTarget})), within min-instances and max-instances ${maxInstances}${settings.maxInstances === undefined ? " (cloudRun.maxInstances unset: Cloud Run's long-standing default; set yours)" : ""}`,
     `an instance no longer needed idles ${settings.idleMinutes} min before it stops (our model; Cloud Run does not promise a figure)`,
     "a new instance serves only after the size's measured start-up; requests arriving while demand exceeds the ready instances × planning ceiling are cold-start exposed",
     "demand above max-instances × planning ceiling is shed; one rate per minute, linear between the profile's points; the profile repeats",

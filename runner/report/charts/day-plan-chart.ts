@@ -37,7 +37,9 @@ export function dayPlanChart(plan: DayPlan): Record<string, unknown> | null {
     },
     options: {
       scales: {
-        x: chartStyle.axis("time of day", { ticks: { maxTicksLimit: 25 } }),
+        x: chartStyle.axis("time of day (hourly ticks on a one-day profile)", {
+          ticks: { maxTicksLimit: 24 },
+        }),
         y: chartStyle.axis("requests/s", { beginAtZero: true }),
         y1: chartStyle.axis(`instances (${t.size}, min ${t.minInstances})`, {
           position: "right",
