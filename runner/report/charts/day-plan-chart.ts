@@ -37,7 +37,7 @@ export function dayPlanChart(plan: DayPlan): Record<string, unknown> | null {
     },
     options: {
       scales: {
-        x: chartStyle.axis("time of day (hourly ticks on a one-day profile)", {
+        x: chartStyle.axis("time of day", {
           ticks: { maxTicksLimit: 24 },
         }),
         y: chartStyle.axis("requests/s", { beginAtZero: true }),
