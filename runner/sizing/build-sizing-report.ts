@@ -5,7 +5,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { planDay } from "./day-plan.ts";
+import { planDay } from "./day-plan/day-plan.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";

@@ -6,7 +6,7 @@ import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CellSizing } from "./cell-sizing.ts";
-import { DayPlan } from "./day-plan.ts";
+import { DayPlan } from "./day-plan/day-plan.ts";
 import { ServiceRecommendation } from "./service-recommendation.ts";
 import { VariantComparison } from "./variants/comparison-row.ts";
 

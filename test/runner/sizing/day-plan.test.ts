@@ -7,7 +7,7 @@ import {
   periodCostUsd,
   type ScalingSettings,
   simulateDay,
-} from "../../../runner/sizing/day-plan.ts";
+} from "../../../runner/sizing/day-plan/autoscaling-model.ts";
 import { planInstances } from "../../../runner/sizing/instance-plan.ts";
 import { priceBillings } from "../../../runner/sizing/price-billings.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
