@@ -70,7 +70,7 @@ export function dayPlanSummary(report: SizingReport): DayPlanSummary | null {
     title: rec
       ? `Day plan: ${rec.size}, ${rec.billing}-based, min-instances ${rec.minInstances}, about ${fmt.usd(rec.monthlyCostUsd)} a month`
       : plan.sizes.length === 0
-        ? "Day plan: no size serves the whole service, so there is nothing to plan the day on"
+        ? "Day plan: none, as no size serves the whole service"
         : "Day plan: no size serves this traffic without overload",
     lines,
     header: DAY_PLAN_HEADER,

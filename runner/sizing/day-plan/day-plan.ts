@@ -227,7 +227,10 @@ export function planDay(
   const best = choices[0];
   if (rows.length > 0 && !best)
     findings.push(`Every size overloads: demand needs more than maxInstances ${maxInstances} at the peak.`);
-  if (rows.length === 0 && !variants) findings.push("No size serves the whole service's mix: no day plan.");
+  if (rows.length === 0 && !variants)
+    findings.push(
+      "No size has an eligible cell for every scenario in the mix (see the whole service's findings), so there is no size to plan the day on.",
+    );
   let recommended: DayPlan["recommended"] = null;
   let chart: DayPlan["timeline"] = null;
   if (best) {
