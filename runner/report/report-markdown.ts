@@ -1,6 +1,7 @@
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
+import { dayPlanSummary } from "./day-plan-summary.ts";
 import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { type Measured, measureLabels } from "./measure-labels.ts";
@@ -25,6 +26,24 @@ function pickLine(p: SizePick, m: Measured, cell: CellSizing | undefined): strin
     `${fmt.ms(p.p99AtCeilingMs)} ms`,
     cell ? fmt.cpuAtCeiling(cell) : "–",
     `${measureLabels.rate(p.planningCeilingPerSec ?? p.ceilingPerSec, m)}${p.wide ? " (wide: lowest)" : p.noisy ? " (noisy)" : ""}`,
+  ];
+}
+
+/** The day plan after the service's answer: the same service over a day's traffic. */
+function dayPlanSection(report: SizingReport): string[] {
+  const summary = dayPlanSummary(report);
+  if (!summary) return [];
+  return [
+    "## A day's traffic",
+    "",
+    `**${summary.title}.**`,
+    "",
+    ...summary.lines,
+    "",
+    ...(summary.rows.length > 0 ? [table(summary.header, summary.rows), ""] : []),
+    ...summary.findings.map((f) => `- ${f}`),
+    ...summary.assumptions.map((a) => `- Assumes: ${a}`),
+    "",
   ];
 }
 
@@ -158,6 +177,7 @@ export function reportMarkdown(report: SizingReport): string {
     "",
     ...(missing ? [`> **${missing}**`, ""] : []),
     ...serviceSection(report),
+    ...dayPlanSection(report),
     ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
     ...generatorSection(report),

@@ -1,9 +1,11 @@
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import type { CellSizing } from "./cell-sizing.ts";
+import { planDay } from "./day-plan/day-plan.ts";
 import { errorCauseFindings } from "./error-cause-findings.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
@@ -24,6 +26,8 @@ export interface BuildSizingOptions {
   variantOrder?: string[];
   /** Every cell the run planned: those without a record are reported as missing. */
   plannedCellIds?: readonly string[];
+  /** A day's traffic (`report --traffic`); without it, cloudRun.day when set. */
+  traffic?: TrafficProfile;
 }
 
 const order = (a: CellSizing, b: CellSizing) =>
@@ -104,6 +108,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       assumptions.push(derived);
   }
   const service = recommendService(sized, settings);
+  const profile = options.traffic ?? (settings.day ? dayProfile(settings.day) : undefined);
   const generator = all.find((r) => r.cell.service)?.cell.service?.generator;
   return {
     schemaVersion: 2,
@@ -136,6 +141,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
         }
       : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
+    ...(profile ? { dayPlan: planDay(sized, settings, profile) } : {}),
   };
 }
 
