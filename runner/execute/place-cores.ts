@@ -1,5 +1,11 @@
 import type { ExecutionDriver, RunFacts } from "../drivers/execution-driver.ts";
-import { allocateCores, type CpuView, cpusetText, pinnedMisfit } from "../host/core-allocation.ts";
+import {
+  allocateCores,
+  type CpuView,
+  cpusetText,
+  pinnedMisfit,
+  spareCoresFor,
+} from "../host/core-allocation.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { CpuPlacement } from "../results/cpu-placement.ts";
 
@@ -19,11 +25,14 @@ export interface CorePlan {
 export async function placeCores(cell: Cell, driver: ExecutionDriver): Promise<CorePlan> {
   const shared = (note: string | null): CorePlan => ({ view: "shared", service: null, others: null, note });
   if (cell.cpuView !== "pinned") return shared(cell.cpuViewNote ?? null);
-  if (!driver.pinsCores) return shared(`pinned asked, runs shared: the ${driver.name} driver cannot pin cores`);
+  if (!driver.pinsCores)
+    return shared(`pinned asked, runs shared: the ${driver.name} driver cannot pin cores`);
   const hostCores = (await driver.nodes())[0]?.cpus ?? 0;
-  const cores = allocateCores(cell.cpus, hostCores);
-  if (!cores) return shared(`pinned asked, runs shared: ${pinnedMisfit(cell.cpus, hostCores)}`);
-  return { view: "pinned", service: cpusetText(cores.service), others: cpusetText(cores.others), note: null };
+  const spare = spareCoresFor(cell.mode);
+  const cores = allocateCores(cell.cpus, hostCores, spare);
+  if (!cores) return shared(`pinned asked, runs shared: ${pinnedMisfit(cell.cpus, hostCores, spare)}`);
+  const others = cores.others.length ? cpusetText(cores.others) : null;
+  return { view: "pinned", service: cpusetText(cores.service), others, note: null };
 }
 
 /** The repetition's record of its cores: what Docker applied to the service, and what the service saw inside. */

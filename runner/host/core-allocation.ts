@@ -9,7 +9,7 @@ export type CpuView = (typeof CPU_VIEWS)[number];
 /** pinned: what Cloud Run's vCPUs look like when they are an instance's own; the default view. */
 export const DEFAULT_CPU_VIEW: CpuView = "pinned";
 
-/** The generator needs at least this many cores the service does not use. */
+/** Server mode's generator needs at least this many cores the service does not use (in-process mode has none). */
 export const GENERATOR_MIN_CORES = 1;
 
 export interface CoreAllocation {
@@ -29,19 +29,28 @@ export function onlineCores(hostCores: number): number[] {
   return Array.from({ length: Math.max(0, Math.floor(hostCores)) }, (_, core) => core);
 }
 
-/** Highest-numbered cores to the service, the rest to everything else; null when they do not fit with a generator core. */
-export function allocateCores(cpus: number, hostCores: number): CoreAllocation | null {
+/**
+ * Highest-numbered cores to the service, the rest to everything else; null when they do not fit with `spareCores`
+ * left over (GENERATOR_MIN_CORES in server mode, 0 in-process).
+ */
+export function allocateCores(cpus: number, hostCores: number, spareCores: number): CoreAllocation | null {
   const online = onlineCores(hostCores);
   const own = pinnedCoreCount(cpus);
-  if (own + GENERATOR_MIN_CORES > online.length) return null;
+  if (own + spareCores > online.length) return null;
   return { service: online.slice(online.length - own), others: online.slice(0, online.length - own) };
 }
 
-/** Why a pinned cell does not fit this host (its cores plus a generator core); null when it does. */
-export function pinnedMisfit(cpus: number, hostCores: number): string | null {
-  if (allocateCores(cpus, hostCores)) return null;
+/** Why a pinned cell does not fit this host (its cores plus `spareCores` for the generator); null when it does. */
+export function pinnedMisfit(cpus: number, hostCores: number, spareCores: number): string | null {
+  if (allocateCores(cpus, hostCores, spareCores)) return null;
   const own = pinnedCoreCount(cpus);
-  return `needs ${own} core${own > 1 ? "s" : ""} of its own (cpuView pinned) plus ${GENERATOR_MIN_CORES} for the load generator, host has ${Math.floor(hostCores)}`;
+  const generator = spareCores > 0 ? ` plus ${spareCores} for the load generator` : "";
+  return `needs ${own} core${own > 1 ? "s" : ""} of its own (cpuView pinned)${generator}, host has ${Math.floor(hostCores)}`;
+}
+
+/** Cores a cell must leave to others: the generator's in server mode, none in-process. */
+export function spareCoresFor(mode: "scenario" | "service" | undefined): number {
+  return mode === "service" ? GENERATOR_MIN_CORES : 0;
 }
 
 /** Docker's --cpuset-cpus text for a set of cores: "3", "2-3", "0,2". */

@@ -49,11 +49,15 @@ export const Cell = z
     cpuView: z
       .enum(CPU_VIEWS)
       .optional()
-      .describe("pinned: cores of its own plus the quota; shared: the quota alone; absent: planned before views (shared)"),
+      .describe(
+        "pinned: cores of its own plus the quota; shared: the quota alone; absent: planned before views (shared)",
+      ),
     cpuViewNote: z
       .string()
       .optional()
-      .describe("why it runs shared although pinned was asked (--force on a host too small, the Swarm driver)"),
+      .describe(
+        "why it runs shared although pinned was asked (--force on a host too small, the Swarm driver)",
+      ),
     service: ServiceCell.nullable()
       .optional()
       .describe("service mode: the service, its requests and sidecars"),

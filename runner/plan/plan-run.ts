@@ -1,8 +1,8 @@
 import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
-import { DEFAULT_CPU_VIEW, pinnedMisfit } from "../host/core-allocation.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
+import { DEFAULT_CPU_VIEW, pinnedMisfit, spareCoresFor } from "../host/core-allocation.ts";
 import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
@@ -143,7 +143,11 @@ function buildCell(
     command: expandCommand(source.command ?? [], values, candidate.flags),
     env,
     network: source.network,
-    ...cpuViewOf(candidate, host, options.force === true, (options.driver ?? variant.execution.driver) === "swarm"),
+    ...cpuViewOf(candidate, host, {
+      force: options.force === true,
+      swarm: (options.driver ?? variant.execution.driver) === "swarm",
+      spareCores: spareCoresFor(variant.service ? "service" : "scenario"),
+    }),
     ...(typeof candidate.nofile === "number" && { nofile: candidate.nofile }),
   };
 }
@@ -152,8 +156,7 @@ function buildCell(
 function cpuViewOf(
   candidate: Candidate,
   host: HostFacts,
-  force: boolean,
-  swarm: boolean,
+  { force, swarm, spareCores }: { force: boolean; swarm: boolean; spareCores: number },
 ): Pick<Cell, "exceedsHost" | "cpuView" | "cpuViewNote"> {
   const oversize = force ? null : exceedsHost(candidate, host);
   const asked = candidate.cpuView ?? DEFAULT_CPU_VIEW;
@@ -164,10 +167,14 @@ function cpuViewOf(
       cpuView: "shared",
       cpuViewNote: "pinned asked, runs shared: the Swarm driver cannot pin cores",
     };
-  const misfit = pinnedMisfit(candidate.cpus, host.cores);
+  const misfit = pinnedMisfit(candidate.cpus, host.cores, spareCores);
   if (!misfit) return { exceedsHost: oversize, cpuView: "pinned" };
   if (!force) return { exceedsHost: oversize ?? misfit, cpuView: "pinned" };
-  return { exceedsHost: null, cpuView: "shared", cpuViewNote: `pinned asked, runs shared (--force): ${misfit}` };
+  return {
+    exceedsHost: null,
+    cpuView: "shared",
+    cpuViewNote: `pinned asked, runs shared (--force): ${misfit}`,
+  };
 }
 
 function timeoutNotes(scenarios: ResolvedScenario[]): string[] {

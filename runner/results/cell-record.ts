@@ -82,7 +82,9 @@ export const Repetition = z
       .nullable()
       .optional()
       .describe("server mode: CPU each sidecar used, by name; not counted in the service's size"),
-    cpu: CpuPlacement.optional().describe("its CPU view, cores and what the service saw (absent in older records)"),
+    cpu: CpuPlacement.optional().describe(
+      "its CPU view, cores and what the service saw (absent in older records)",
+    ),
   })
   .strict();
 export type Repetition = z.infer<typeof Repetition>;

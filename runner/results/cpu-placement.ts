@@ -4,7 +4,10 @@ import { CPU_VIEWS, parseCpuList } from "../host/core-allocation.ts";
 /** What the service's container saw of the host's CPUs, read inside it (drivers/read-seen-cpus.ts). */
 export const CpuSeen = z
   .object({
-    cpusAllowedList: z.string().nullable().describe("its main process's affinity, /proc/1/status Cpus_allowed_list"),
+    cpusAllowedList: z
+      .string()
+      .nullable()
+      .describe("its main process's affinity, /proc/1/status Cpus_allowed_list"),
     nproc: z.number().int().positive().nullable().describe("`nproc` inside the container"),
     onlineCpuList: z.string().nullable().describe("/sys/devices/system/cpu/online inside the container"),
     unread: z.string().nullable().describe("which figures the image could not give (null: all read)"),
@@ -16,12 +19,17 @@ export type CpuSeen = z.infer<typeof CpuSeen>;
 export const CpuPlacement = z
   .object({
     view: z.enum(CPU_VIEWS).describe("pinned: cores of its own plus the quota; shared: the quota alone"),
-    serviceCpuset: z.string().nullable().describe("the service's cores as Docker applied them (null: any core)"),
+    serviceCpuset: z
+      .string()
+      .nullable()
+      .describe("the service's cores as Docker applied them (null: any core)"),
     othersCpuset: z
       .string()
       .nullable()
       .describe("the generator's, sidecars' and holder's cores (null: any core)"),
-    seen: CpuSeen.nullable().describe("read inside the service's container; null: the driver could not exec there"),
+    seen: CpuSeen.nullable().describe(
+      "read inside the service's container; null: the driver could not exec there",
+    ),
     note: z.string().nullable().describe("why it ran shared although pinned was asked"),
   })
   .strict();

@@ -51,7 +51,9 @@ export const RunCellEntry = z
     wallSeconds: z.number().nonnegative().nullable(),
     cpu: CpuPlacement.nullable()
       .optional()
-      .describe("the CPU view and cores of its last repetition, and what the service saw (absent in older runs)"),
+      .describe(
+        "the CPU view and cores of its last repetition, and what the service saw (absent in older runs)",
+      ),
   })
   .strict();
 export type RunCellEntry = z.infer<typeof RunCellEntry>;
