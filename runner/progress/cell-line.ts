@@ -27,6 +27,8 @@ export function cellLine(record: CellRecord): string {
   if (summary.disagrees) parts.push("WIDE: planned on its lowest confirmed repetition");
   else if (summary.noisy) parts.push("NOISY (CV > 10%)");
   if (record.repetitions.some((r) => r.limitMismatches.length > 0)) parts.push("LIMIT MISMATCH");
+  const forced = record.repetitions.findLast((r) => r.cpu?.note)?.cpu?.note;
+  if (forced) parts.push(`SHARED: ${forced}`);
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");
 }
