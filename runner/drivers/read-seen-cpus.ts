@@ -1,5 +1,5 @@
 import type { DockerApi } from "../docker/docker-api.ts";
-import type { CpuSeen } from "../results/cpu-placement.ts";
+import { type CpuSeen, cpuCount } from "../results/cpu-placement.ts";
 
 /** Each exec is a small read; a busy host may take a second to start one. */
 const EXEC_TIMEOUT_MS = 5_000;
@@ -18,14 +18,17 @@ export async function readSeenCpus(docker: DockerApi, containerId: string): Prom
   const allowed = status ? (/^Cpus_allowed_list:\s*(\S+)/m.exec(status)?.[1] ?? null) : null;
   const nproc = await run(["nproc"]);
   const online = await run(["cat", "/sys/devices/system/cpu/online"]);
+  const counted = nproc !== null && /^\d+$/.test(nproc) ? Number(nproc) : null;
+  // nproc counts sched_getaffinity: an image without it (the offline base) gets the same count from the affinity.
+  const fromAffinity = counted === null ? cpuCount(allowed) : null;
   const unread = [
     allowed === null && "Cpus_allowed_list (cat /proc/1/status)",
-    nproc === null && "nproc",
+    counted === null && (fromAffinity === null ? "nproc" : "nproc (counted from Cpus_allowed_list instead)"),
     online === null && "online CPUs (cat /sys/devices/system/cpu/online)",
   ].filter((part): part is string => typeof part === "string");
   return {
     cpusAllowedList: allowed,
-    nproc: nproc !== null && /^\d+$/.test(nproc) ? Number(nproc) : null,
+    nproc: counted ?? fromAffinity,
     onlineCpuList: online,
     unread: unread.length ? `not readable in the container: ${unread.join(", ")}` : null,
   };
