@@ -3,6 +3,7 @@ import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "
 import type { Cell } from "../plan/cell.ts";
 import { nanoCpusOf } from "../units/nanos.ts";
 import { CONTAINER_USER, PIDS_LIMIT, TMPFS_MAX_BYTES, TMPFS_SHARE_OF_MEMORY } from "./execute-defaults.ts";
+import type { CorePlan } from "./place-cores.ts";
 
 export interface RunContext {
   runId: string;
@@ -12,7 +13,12 @@ export interface RunContext {
 }
 
 /** The container for one repetition of a cell: real cgroup limits, no swap, read-only, unprivileged, offline. */
-export function containerSpec(cell: Cell, image: string, context: RunContext): ContainerSpec {
+export function containerSpec(
+  cell: Cell,
+  image: string,
+  context: RunContext,
+  cores?: CorePlan,
+): ContainerSpec {
   // The plan put BUN_OPTIONS=--smol into a smol cell's env (plan-run.ts, the one place it is set).
   const env: Record<string, string> = { ...cell.env };
   if (context.commit) env.GIT_COMMIT = context.commit;
@@ -37,6 +43,7 @@ export function containerSpec(cell: Cell, image: string, context: RunContext): C
     securityOpt: ["no-new-privileges"],
     pidsLimit: PIDS_LIMIT,
     ...(typeof cell.nofile === "number" && { nofile: cell.nofile }),
+    ...(cores?.service && { cpusetCpus: cores.service }),
     networkMode: cell.network ? "bridge" : "none",
   };
 }

@@ -10,6 +10,7 @@ import { emptyRepetition } from "./empty-repetition.ts";
 import { CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { isContended } from "./is-contended.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
+import { cpuPlacementOf, placeCores } from "./place-cores.ts";
 import { runServerRepetition } from "./server/run-server-repetition.ts";
 import { stderrTail } from "./stderr-tail.ts";
 
@@ -39,7 +40,8 @@ async function runOnce(options: RepetitionOptions): Promise<Repetition> {
   if (cell.mode === "service") return runServerRepetition(options); // server mode: run-server-repetition.ts
   const startedMs = Date.now();
   try {
-    const facts = await driver.runToExit(containerSpec(cell, options.image, options.context), {
+    const cores = await placeCores(cell, driver);
+    const facts = await driver.runToExit(containerSpec(cell, options.image, options.context, cores), {
       timeoutMs: cell.timeoutSeconds * 1000,
       signal: options.signal,
     });
@@ -66,6 +68,7 @@ async function runOnce(options: RepetitionOptions): Promise<Repetition> {
       node: facts.node,
       hostOtherCpuCores: facts.hostOtherCpuCores,
       contended: isContended(facts.hostOtherCpuCores),
+      cpu: cpuPlacementOf(cores, facts),
     };
   } catch (error) {
     if (error instanceof RunAbortedError) throw new RunInterruptedError(error.reason);

@@ -31,6 +31,8 @@ export function cellLine(record: CellRecord): string {
   if (record.repetitions.some((r) => r.limitMismatches.length > 0)) parts.push("LIMIT MISMATCH");
   const topCause = topCausesText(cellCauses(record), 1);
   if (topCause !== "") parts.push(`errors: mostly ${topCause}`);
+  const forced = record.repetitions.findLast((r) => r.cpu?.note)?.cpu?.note;
+  if (forced) parts.push(`SHARED: ${forced}`);
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");
 }

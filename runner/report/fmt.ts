@@ -1,3 +1,4 @@
+import { type CpuPlacement, describePlacement } from "../results/cpu-placement.ts";
 import { sizeLabel } from "../sizing/size-label.ts";
 import { MIB } from "../units/bytes.ts";
 
@@ -27,6 +28,9 @@ export const fmt = {
   pct: (fraction: number | null) => (fraction === null ? "–" : `${(fraction * 100).toFixed(0)}%`),
   signedPct: (pct: number | null) => (pct === null ? "–" : `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`),
   size: sizeLabel,
+  /** The CPU view and the service's cores, e.g. "pinned 1 (nproc 1, online 2)"; "⚠ pinned asked" when forced shared. */
+  cpuView: (c: { cpu?: CpuPlacement | null }) =>
+    `${describePlacement(c.cpu)}${c.cpu?.note ? " ⚠ pinned asked" : ""}`,
   cv: (spread: { cv: number } | null | undefined) =>
     spread === null || spread === undefined ? "–" : `${(spread.cv * 100).toFixed(1)}%`,
   /** How far to trust a cell's ceiling: wide cells are planned on their lowest repetition, noisy ones are marked. */

@@ -72,6 +72,7 @@ export function cellsTable(s: ScenarioSizing): string {
     const marks = [fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", ");
     const cells = [
       esc(fmt.size(c)),
+      esc(fmt.cpuView(c)),
       String(c.concurrency ?? "–"),
       startup(c),
       c.status,
@@ -90,6 +91,7 @@ export function cellsTable(s: ScenarioSizing): string {
   });
   const header = [
     "size",
+    "CPU view (cores)",
     "concurrency",
     "startup ms (min–max)",
     "status",

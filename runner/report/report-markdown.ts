@@ -119,6 +119,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
     table(
       [
         "size",
+        "CPU view (cores)",
         ...(served ? ["concurrency", "startup ms (min–max)"] : []),
         "status",
         `planning ceiling ${measureLabels.unit(s)}`,
@@ -136,6 +137,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
       ],
       s.cells.map((c) => [
         fmt.size(c),
+        fmt.cpuView(c),
         ...(served ? [String(c.concurrency ?? "–"), startup(c.startupMs ?? null)] : []),
         [c.status, fmt.contended(c)].filter(Boolean).join(", "),
         fmt.planning(c),
@@ -196,6 +198,7 @@ export function reportMarkdown(report: SizingReport): string {
     "",
     '- **planning ceiling**: the highest offered rate one instance sustained with p99 within the SLO, as sizing plans with it: the median over repetitions when they agree (CV ≤ 5%), else the lowest repetition that confirmed a ceiling (**wide**, marked "lowest"). Instances and cost stand on it.',
     "- **spread**: the repetitions' lowest–highest ceiling and their CV (a repetition that confirmed no ceiling counts as 0); more repetitions run (up to `maxRepetitions`) while the CV is over 5%. **contended**: repetitions other load on the host disturbed even after a re-run.",
+    "- **CPU view**: *pinned*, the service had host cores of its own (listed) under its quota, the generator others; *shared*, the quota alone on any core. nproc and online are what the service saw inside its container. ⚠ pinned asked: the host (or driver) could not pin it, so it ran shared (docs/server-mode.md#cpu-views).",
     "- **CPU at ceiling**: cores the service kept busy in the confirming step, and their share of its CPU quota.",
     "- **$/hour**: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's cost beside it.",
     "- **p50/p95/p99**: latency of the confirming step at that ceiling, from each operation's intended send time: *publish* (until accepted), *request* (server mode: until the HTTP answer) or *end-to-end* (until each delivery to a subscriber). **peak / limit**: highest memory seen against the container limit.",

@@ -18,6 +18,7 @@ function measurementsTable(s: ScenarioSizing): string {
     head: [
       ...(served ? ["conc", "startup ms"] : []),
       "vCPU",
+      "CPU view",
       "memory",
       "smol",
       `planning ${measureLabels.unit(s)}`,
@@ -36,6 +37,7 @@ function measurementsTable(s: ScenarioSizing): string {
     table.push([
       ...(served ? [String(c.concurrency ?? "–"), fmt.ms(c.startupMs?.median ?? null)] : []),
       String(c.cpus),
+      fmt.cpuView(c),
       `${Math.round(c.memoryBytes / MIB)} MiB`,
       c.smol ? "yes" : "",
       fmt.planning(c),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BenchResult } from "../../contract/result.ts";
 import { AppliedLimits } from "../docker/applied-limits.ts";
 import { Cell } from "../plan/cell.ts";
+import { CpuPlacement } from "./cpu-placement.ts";
 import { NodeFacts } from "./node-facts.ts";
 
 /** How one container run (a repetition) ended. */
@@ -81,6 +82,9 @@ export const Repetition = z
       .nullable()
       .optional()
       .describe("server mode: CPU each sidecar used, by name; not counted in the service's size"),
+    cpu: CpuPlacement.optional().describe(
+      "its CPU view, cores and what the service saw (absent in older records)",
+    ),
   })
   .strict();
 export type Repetition = z.infer<typeof Repetition>;

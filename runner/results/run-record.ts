@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Plan } from "../plan/plan.ts";
 import { CellStatus, CellSummary } from "./cell-record.ts";
+import { CpuPlacement } from "./cpu-placement.ts";
 import { RepetitionOrder } from "./repetition-order.ts";
 
 /** Where and with what the run happened; the report prints it so results are comparable across machines. */
@@ -48,6 +49,11 @@ export const RunCellEntry = z
     summary: CellSummary.nullable(),
     limitMismatches: z.array(z.string()),
     wallSeconds: z.number().nonnegative().nullable(),
+    cpu: CpuPlacement.nullable()
+      .optional()
+      .describe(
+        "the CPU view and cores of its last repetition, and what the service saw (absent in older runs)",
+      ),
   })
   .strict();
 export type RunCellEntry = z.infer<typeof RunCellEntry>;

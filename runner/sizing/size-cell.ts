@@ -105,5 +105,6 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
     ),
     rateUnit: rateUnitOf(cell),
     latencyKind: latencyKindOf(record),
+    cpu: record.repetitions.findLast((r) => r.cpu)?.cpu ?? null,
   };
 }
