@@ -17,17 +17,18 @@ const PART_LABELS: Record<ProbePartName, string> = {
 };
 
 /**
- * The reference figures (composite 1.0), the one place they live: the median of five probes of each form, each in
- * its container pinned to core 0, on our 2-core CI VM kind. Each form has its own (the short form's warm-up is shorter).
- * Retaking them is a new HOST_PROBE_VERSION: old probes would no longer compare.
+ * The reference figures (composite 1.0), the one place they live. Taken 2026-11-27 03:36-03:58 UTC on our 2-core CI
+ * VM kind (AMD EPYC, Debian, Docker cgroup v1, Bun 1.4.5), each probe in its container pinned to core 0. The host was
+ * shared and busy, so each figure is the best of the day's probes of that form (6 full, 6 short), rounded to 3 digits.
+ * Each form has its own (the short form's warm-up is shorter). Retaking them is a new HOST_PROBE_VERSION.
  */
 export const PROBE_REFERENCE = {
   cpuModel: "AMD EPYC",
-  host: "2-core CI VM (Debian, Docker 26 cgroup v1, Bun 1.4.5), shared with other engineers' runs",
+  host: "2-core CI VM (Debian, Docker cgroup v1, Bun 1.4.5), shared with other engineers' runs",
   takenOn: "2026-11-27",
   opsPerSec: {
-    full: { integer: 1, allocation: 1, json: 1, http: 1 },
-    short: { integer: 1, allocation: 1, json: 1, http: 1 },
+    full: { integer: 296e6, allocation: 6.38e6, json: 240e3, http: 16.8e3 },
+    short: { integer: 299e6, allocation: 3.95e6, json: 262e3, http: 17.1e3 },
   },
 } as const satisfies {
   cpuModel: string;
@@ -118,8 +119,8 @@ export function hostLine(cpuModel: string, probes: readonly HostProbe[] | undefi
 }
 
 /** Two probes' composites differ by more than the limit (either way). */
-export function probesDiffer(a: HostProbe, b: HostProbe): boolean {
-  const ratio = a.composite / b.composite;
+export function compositesDiffer(a: number, b: number): boolean {
+  const ratio = a / b;
   return ratio > 1 + PROBE_DRIFT_LIMIT || ratio < 1 / (1 + PROBE_DRIFT_LIMIT);
 }
 
@@ -158,7 +159,8 @@ export function compareProbes(here: HostProbe | null, baseline: HostProbe | null
       label: null,
       warning: `host probes of different versions (v${here.probeVersion} here, v${baseline.probeVersion} in the baseline) do not compare: compared as if both ran on one host`,
     };
-  if (!probesDiffer(here, baseline)) return { kind: "same", here, baseline, scale: 1, label: null };
+  if (!compositesDiffer(here.composite, baseline.composite))
+    return { kind: "same", here, baseline, scale: 1, label: null };
   return {
     kind: "normalised",
     here,
@@ -181,7 +183,9 @@ export function probeDrift(
   const sorted = [...probes].sort((a, b) => a.composite - b.composite);
   const slow = sorted[0] as HostProbe;
   const fast = sorted.at(-1) as HostProbe;
-  return probesDiffer(fast, slow) ? { slow, fast, ratio: fast.composite / slow.composite } : null;
+  return compositesDiffer(fast.composite, slow.composite)
+    ? { slow, fast, ratio: fast.composite / slow.composite }
+    : null;
 }
 
 /** The probe could not measure (its container failed, timed out or printed no figures): the run goes on without it. */
@@ -191,6 +195,17 @@ export class HostProbeError extends Error {
     super(
       `host probe failed: ${detail}. Next step: run \`bun runner/matrix.ts probe\` to see it alone; BUN_CAPACITY_DEBUG=1 shows more.`,
       options,
+    );
+  }
+}
+
+/** `--same-host` and the two runs' probes differ by more than the limit: refused, not normalised (exit 2). */
+export class SameHostError extends Error {
+  override readonly name = "SameHostError";
+  constructor(label: string) {
+    super(
+      `--same-host: the two runs were measured at different host speeds, ${label}. Next step: drop --same-host to ` +
+        "compare with the baseline's ceilings scaled by the probes, or measure the baseline again on this host.",
     );
   }
 }

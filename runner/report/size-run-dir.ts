@@ -28,6 +28,7 @@ export function sizeStoredRun(
     generatedAt,
     variantOrder,
     plannedCellIds: contents.run.plan.cells.map((cell) => cell.id),
+    host: { cpuModel: contents.run.environment.cpuModel, probes: contents.run.probes },
   });
 }
 

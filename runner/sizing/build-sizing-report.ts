@@ -1,9 +1,11 @@
+import type { HostProbe } from "../../contract/host-probe.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import type { CellSizing } from "./cell-sizing.ts";
+import { hostSummary } from "./host-summary.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
@@ -23,6 +25,8 @@ export interface BuildSizingOptions {
   variantOrder?: string[];
   /** Every cell the run planned: those without a record are reported as missing. */
   plannedCellIds?: readonly string[];
+  /** The host the run measured on and its probes (run.json); absent: the report names no host. */
+  host?: { cpuModel: string; probes: readonly HostProbe[] | undefined };
 }
 
 const order = (a: CellSizing, b: CellSizing) =>
@@ -133,6 +137,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
           },
         }
       : {}),
+    ...(options.host ? { host: hostSummary(options.host.cpuModel, options.host.probes, all) } : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
   };
 }
