@@ -50,7 +50,9 @@ describe("executeRun with the host probe", () => {
     expect(stored.run.probes).toHaveLength(2);
     for (const cell of stored.done.values())
       for (const r of cell.repetitions) expect(r.hostProbe?.composite).toBeCloseTo(0.9, 9);
-    expect(observer.messages.some((m) => m.startsWith("host probe 0.90") && m.endsWith("at start"))).toBe(true);
+    expect(observer.messages.some((m) => m.startsWith("host probe 0.90") && m.endsWith("at start"))).toBe(
+      true,
+    );
   });
 
   test("a failing probe is logged and the run goes on without it", async () => {

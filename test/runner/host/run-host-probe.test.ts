@@ -51,7 +51,9 @@ describe("runHostProbe", () => {
     const { docker } = recordingDocker("not json\n");
     await expect(runHostProbe(docker, { form: "short", image: "probe:1" })).rejects.toThrow(HostProbeError);
     const failed = recordingDocker("", 1);
-    await expect(runHostProbe(failed.docker, { form: "short", image: "probe:1" })).rejects.toThrow("exited 1");
+    await expect(runHostProbe(failed.docker, { form: "short", image: "probe:1" })).rejects.toThrow(
+      "exited 1",
+    );
   });
 });
 
@@ -59,7 +61,11 @@ describe("the probe command", () => {
   test("--json prints exactly one line of the HostProbe schema", async () => {
     const { docker } = recordingDocker(`${RAW}\n`);
     const out: string[] = [];
-    const code = await runProbe(["--json"], () => docker, { out: (t) => out.push(t), err: () => undefined, env: {} });
+    const code = await runProbe(["--json"], () => docker, {
+      out: (t) => out.push(t),
+      err: () => undefined,
+      env: {},
+    });
     expect(code).toBe(0);
     expect(out).toHaveLength(1);
     expect(out[0]?.split("\n")).toHaveLength(1);
@@ -71,6 +77,7 @@ describe("the probe command", () => {
     const out: string[] = [];
     const code = await runProbe([], () => docker, { out: (t) => out.push(t), err: () => undefined, env: {} });
     expect(code).toBe(0);
-    for (const word of ["integer", "allocation", "JSON", "HTTP", "composite"]) expect(out.join("\n")).toContain(word);
+    for (const word of ["integer", "allocation", "JSON", "HTTP", "composite"])
+      expect(out.join("\n")).toContain(word);
   });
 });
