@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { HOST_PROBE_VERSION, HostProbe } from "../../../contract/host-probe.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import {
   compareProbes,
   hostLine,
@@ -9,6 +10,7 @@ import {
   probeText,
   scoreProbe,
 } from "../../../runner/host/host-probe.ts";
+import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { hostSummary, probeGapNote } from "../../../runner/sizing/host-summary.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 import { probeAt } from "./probe-fixture.ts";
@@ -106,5 +108,31 @@ describe("a run's probes", () => {
     expect(probeGapNote(0.6, 0.7)).toContain("17% apart in host probe (0.60 and 0.70)");
     expect(probeGapNote(0.6, 0.62)).toBeNull();
     expect(probeGapNote(null, 0.62)).toBeNull();
+  });
+});
+
+describe("sizing.json and the host probe", () => {
+  test("each planning ceiling is also given per probe unit, and the host line and probes are kept", () => {
+    const start = probeAt(0.5, "2026-11-27T04:00:00.000Z");
+    const record = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 1000, ceilingJitter: 0 });
+    const probed = { ...record, repetitions: record.repetitions.map((r) => ({ ...r, hostProbe: start })) };
+    const report = buildSizingReport([probed], {
+      runId: "r",
+      settings: CloudRunSettings.parse({}),
+      host: { cpuModel: "AMD EPYC", probes: [start, probeAt(0.48, "2026-11-27T04:03:00.000Z")] },
+    });
+    const cell = report.scenarios[0]?.cells[0];
+    expect(cell?.probeComposite).toBeCloseTo(0.5, 9);
+    expect(cell?.planningCeilingPerProbeUnit).toBeCloseTo((cell?.planningCeilingPerSec ?? 0) / 0.5, 6);
+    expect(report.host?.line).toStartWith("Measured on AMD EPYC, probe 0.50 (");
+    expect(report.host?.line).toEndWith("at start, 0.48 at end");
+    expect(report.host?.probes).toHaveLength(2);
+  });
+
+  test("a cell without probes has no per-unit figure", () => {
+    const record = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 1000 });
+    const report = buildSizingReport([record], { runId: "r", settings: CloudRunSettings.parse({}) });
+    expect(report.scenarios[0]?.cells[0]?.planningCeilingPerProbeUnit).toBeNull();
+    expect(report.host).toBeUndefined();
   });
 });
