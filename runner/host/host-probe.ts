@@ -17,10 +17,11 @@ const PART_LABELS: Record<ProbePartName, string> = {
 };
 
 /**
- * The reference figures (composite 1.0), the one place they live. Taken 2026-11-27 03:36-03:58 UTC on our 2-core CI
+ * The reference figures (composite 1.0), the one place they live. Taken 2026-11-27 03:34-04:20 UTC on our 2-core CI
  * VM kind (AMD EPYC, Debian, Docker cgroup v1, Bun 1.4.5), each probe in its container pinned to core 0. The host was
- * shared and busy, so each figure is the best of the day's probes of that form (6 full, 6 short), rounded to 3 digits.
- * Each form has its own (the short form's warm-up is shorter). Retaking them is a new HOST_PROBE_VERSION.
+ * shared and busy (a part moved up to 2× between probes), so each figure is the best of the day's dozen or so probes
+ * of that form, rounded to 3 digits: a busy hour there reads 0.6-0.8. Each form has its own (the short form warms up
+ * less). Retaking them is a new HOST_PROBE_VERSION.
  */
 export const PROBE_REFERENCE = {
   cpuModel: "AMD EPYC",
