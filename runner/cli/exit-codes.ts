@@ -10,6 +10,7 @@ import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
 import { ServerStepError } from "../execute/server/server-step-error.ts";
 import { HostLockError } from "../host/host-lock-error.ts";
+import { HostProbeError, SameHostError } from "../host/host-probe.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { BunVersionImageError } from "../image/bun-version-image-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
@@ -45,6 +46,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [ReportInputError, EXIT.badInput],
   [CalibrationFileError, EXIT.badInput],
   [EngineAddressError, EXIT.badInput],
+  [SameHostError, EXIT.badInput],
   [HostLockError, EXIT.failed],
   [DockerUnavailableError, EXIT.failed],
   [DockerBuildError, EXIT.failed],
@@ -55,6 +57,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [PodStartError, EXIT.failed],
   [GeneratorOutputError, EXIT.failed],
   [ServerStepError, EXIT.failed],
+  [HostProbeError, EXIT.failed],
 ];
 
 /** The exit code and the one paragraph to print (no stack trace unless BUN_CAPACITY_DEBUG=1). */

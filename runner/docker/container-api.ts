@@ -39,6 +39,7 @@ export function containerApi(
           ...(spec.openStdin ? { OpenStdin: true, StdinOnce: true, AttachStdin: true } : {}),
           HostConfig: {
             NanoCpus: spec.nanoCpus,
+            ...(spec.cpusetCpus ? { CpusetCpus: spec.cpusetCpus } : {}),
             Memory: spec.memoryBytes,
             MemorySwap: spec.memorySwapBytes,
             ReadonlyRootfs: spec.readonlyRootfs,

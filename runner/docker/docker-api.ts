@@ -88,6 +88,8 @@ export interface ContainerSpec {
   labels: Record<string, string>;
   user: string;
   nanoCpus: number;
+  /** Host cores the container may run on, e.g. "0" or "0-1" (--cpuset-cpus); absent: any core. */
+  cpusetCpus?: string;
   memoryBytes: number;
   memorySwapBytes: number;
   readonlyRootfs: boolean;

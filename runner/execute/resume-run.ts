@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { createDockerClient } from "../docker/docker-client.ts";
+import { hostProbeFor } from "../host/run-host-probe.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
 import { cellsToRun } from "../results/cells-to-run.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
@@ -36,5 +37,6 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   const { signal, hostLock = true } = options;
   // Runs stored before the order was recorded ran their repetitions one cell after another.
   const order = store.run.order ?? "sequential";
-  return executeRun({ driver, store, cells, context, observer, signal, hostLock, order });
+  const probe = options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env });
+  return executeRun({ driver, store, cells, context, observer, signal, hostLock, order, probe });
 }

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { hostProbeFor } from "../host/run-host-probe.ts";
 import type { Plan } from "../plan/plan.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
@@ -29,6 +30,8 @@ export interface RunPlanOptions {
   hostLock?: boolean;
   /** default interleaved (--order); a resumed run keeps the order it started with */
   order?: RepetitionOrder;
+  /** default true: the host probe at start, between repetitions and at end (tests of other things skip its ~10 s) */
+  hostProbe?: boolean;
 }
 
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
@@ -53,5 +56,6 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
     signal,
     hostLock,
     order,
+    probe: options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env }),
   });
 }

@@ -67,7 +67,8 @@ export function picksTable(s: ScenarioSizing): string {
 export function cellsTable(s: ScenarioSizing): string {
   const rows = s.cells.map((c) => {
     const smol = c.smolDelta
-      ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
+      ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}` +
+        (c.smolDelta.probeGap ? ` (${c.smolDelta.probeGap})` : "")
       : "";
     const marks = [fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", ");
     const cells = [

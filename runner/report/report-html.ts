@@ -116,6 +116,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
   return `<!doctype html><html lang="en" data-charts-expected="${specs.length}" data-charts-rendered="0"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Cloud Run sizing: ${esc(report.runId)}</title><style>${STYLE}</style></head>
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
+${report.host ? `<p id="host">${esc(report.host.line)}</p>${report.host.drift ? `<div class="card norec" id="host-drift">${esc(report.host.drift)}</div>` : ""}` : ""}
 <p class="muted" id="settings">${esc(settingsLine(report))}</p>
 ${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${day.html}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
 ${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>

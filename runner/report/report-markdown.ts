@@ -151,7 +151,8 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         c.instances === null ? "–" : String(c.instances),
         fmt.bill(c),
         c.smolDelta
-          ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
+          ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}` +
+            (c.smolDelta.probeGap ? ` (${c.smolDelta.probeGap})` : "")
           : "",
         c.eligible ? "eligible" : c.ineligibleReasons.join("; "),
       ]),
@@ -175,6 +176,9 @@ export function reportMarkdown(report: SizingReport): string {
   return [
     `# Cloud Run sizing: run ${report.runId}`,
     "",
+    ...(report.host
+      ? [report.host.line, "", ...(report.host.drift ? [`> **${report.host.drift}**`, ""] : [])]
+      : []),
     settingsLine(report),
     "",
     ...(missing ? [`> **${missing}**`, ""] : []),

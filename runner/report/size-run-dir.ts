@@ -31,6 +31,7 @@ export function sizeStoredRun(
     variantOrder,
     plannedCellIds: contents.run.plan.cells.map((cell) => cell.id),
     ...(traffic ? { traffic } : {}),
+    host: { cpuModel: contents.run.environment.cpuModel, probes: contents.run.probes },
   });
 }
 

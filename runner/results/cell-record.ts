@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HostProbe } from "../../contract/host-probe.ts";
 import { BenchResult } from "../../contract/result.ts";
 import { AppliedLimits } from "../docker/applied-limits.ts";
 import { Cell } from "../plan/cell.ts";
@@ -77,6 +78,9 @@ export const Repetition = z
       .nullable()
       .optional()
       .describe("server mode: container start to the first 2xx on readyPath (Cloud Run's cold start)"),
+    hostProbe: HostProbe.nullable()
+      .optional()
+      .describe("the run's latest host probe when it started (at most a minute before); null: none taken"),
     sidecarCpuSeconds: z
       .record(z.string(), z.number().nonnegative())
       .nullable()

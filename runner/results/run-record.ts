@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HostProbe } from "../../contract/host-probe.ts";
 import { Plan } from "../plan/plan.ts";
 import { CellStatus, CellSummary } from "./cell-record.ts";
 import { CpuPlacement } from "./cpu-placement.ts";
@@ -78,6 +79,12 @@ export const RunRecord = z
     order: RepetitionOrder.optional().describe(
       "how repetitions were ordered across cells (absent in older runs)",
     ),
+    probes: z
+      .array(HostProbe)
+      .optional()
+      .describe(
+        "every host probe of the run in order: full at start and end, short between (absent in older runs)",
+      ),
   })
   .strict();
 export type RunRecord = z.infer<typeof RunRecord>;

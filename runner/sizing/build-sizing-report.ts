@@ -1,3 +1,4 @@
+import type { HostProbe } from "../../contract/host-probe.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
@@ -7,6 +8,7 @@ import { rateUnitOf } from "../results/rate-unit.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { planDay } from "./day-plan/day-plan.ts";
 import { errorCauseFindings } from "./error-cause-findings.ts";
+import { hostSummary } from "./host-summary.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
@@ -28,6 +30,8 @@ export interface BuildSizingOptions {
   plannedCellIds?: readonly string[];
   /** A day's traffic (`report --traffic`); without it, cloudRun.day when set. */
   traffic?: TrafficProfile;
+  /** The host the run measured on and its probes (run.json); absent: the report names no host. */
+  host?: { cpuModel: string; probes: readonly HostProbe[] | undefined };
 }
 
 const order = (a: CellSizing, b: CellSizing) =>
@@ -140,6 +144,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
           },
         }
       : {}),
+    ...(options.host ? { host: hostSummary(options.host.cpuModel, options.host.probes, all) } : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
     ...(profile ? { dayPlan: planDay(sized, settings, profile) } : {}),
   };

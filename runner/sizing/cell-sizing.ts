@@ -16,6 +16,11 @@ export const SmolDelta = z
     ceilingPct: nullableNumber.describe("(smol − default) ÷ default × 100"),
     p99Pct: nullableNumber,
     peakMemoryPct: nullableNumber,
+    probeGap: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("the two cells were measured more than 10% apart in host probe (absent in older files)"),
   })
   .strict();
 export type SmolDelta = z.infer<typeof SmolDelta>;
@@ -49,6 +54,12 @@ export const CellSizing = z
     spread: CeilingSpread.nullable()
       .optional()
       .describe("the repetitions' spread beside the planning figure"),
+    probeComposite: nullableNumber
+      .optional()
+      .describe("the host probe its repetitions were measured at (median composite); null: no probe"),
+    planningCeilingPerProbeUnit: nullableNumber
+      .optional()
+      .describe("planningCeilingPerSec ÷ probeComposite: the ceiling on the reference host's speed"),
     noisy: z.boolean(),
     // Optional only so sizing.json files written before these fields still parse.
     unconfirmedRepetitions: z.number().int().optional(),

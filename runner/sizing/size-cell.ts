@@ -8,6 +8,7 @@ import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
+import { cellProbeComposite } from "./host-summary.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
 import { priceBillings } from "./price-billings.ts";
@@ -41,6 +42,7 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
           settings,
         );
   const billing = priced?.billing ?? allowedBillings(cell.cpus, settings.billing)[0] ?? "request";
+  const probe = cellProbeComposite(record);
   const deployability = checkDeployability(cell.cpus, cell.memoryBytes, { billing, concurrency });
 
   const reasons: string[] = [];
@@ -66,6 +68,8 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
     sloP99Ms,
     ceilingPerSec: m.ceilingPerSec,
     planningCeilingPerSec: ceiling,
+    probeComposite: probe,
+    planningCeilingPerProbeUnit: ceiling !== null && probe !== null ? ceiling / probe : null,
     spread: m.planning.spread,
     noisy: m.noisy,
     unconfirmedRepetitions: m.unconfirmedRepetitions,

@@ -7,6 +7,7 @@ import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CellSizing } from "./cell-sizing.ts";
 import { DayPlan } from "./day-plan/day-plan.ts";
+import { HostSummary } from "./host-summary.ts";
 import { ServiceRecommendation } from "./service-recommendation.ts";
 import { VariantComparison } from "./variants/comparison-row.ts";
 
@@ -108,6 +109,7 @@ export const SizingReport = z
     loadGenerator: LoadGeneratorFacts.optional().describe(
       "server mode: the load generator and its own cost and tail per offered rate (its error budget)",
     ),
+    host: HostSummary.optional().describe("the host and its probes (absent in older files)"),
     missingCellIds: z
       .array(z.string())
       .optional()
