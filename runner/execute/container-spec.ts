@@ -1,3 +1,4 @@
+import type { HostProbe } from "../../contract/host-probe.ts";
 import type { ContainerSpec } from "../docker/docker-api.ts";
 import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../drivers/run-labels.ts";
 import type { Cell } from "../plan/cell.ts";
@@ -9,6 +10,12 @@ export interface RunContext {
   commit: string | null;
   ownerPid: number;
   ownerHost: string;
+  /**
+   * The host probe's short form, taken as each repetition starts and again when its search drifted, to tell a host
+   * that slowed from a service that did (runner/execute/drift-verdict.ts). Wire: () => runHostProbe(docker, { form:
+   * "short" }) (runner/host/host-probe.ts). Absent: drift messages say the host was not probed.
+   */
+  probeHost?: () => Promise<HostProbe>;
 }
 
 /** The container for one repetition of a cell: real cgroup limits, no swap, read-only, unprivileged, offline. */

@@ -69,7 +69,7 @@ export function cellsTable(s: ScenarioSizing): string {
     const smol = c.smolDelta
       ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
       : "";
-    const marks = [fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", ");
+    const marks = [fmt.agreement(c), fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", ");
     const cells = [
       esc(fmt.size(c)),
       String(c.concurrency ?? "–"),
