@@ -69,10 +69,15 @@ export async function withDriftCheck(
 ): Promise<Repetition> {
   const start = probeHost ? await probeQuietly(probeHost) : null;
   const repetition = await run();
-  if (repetition.status !== "ok" || driftVerdict(repetition.result, null) === null) return repetition;
+  // A measured repetition the generator check doubted (exceeds-host with a result) may have drifted first: a
+  // search that walked down below the service's rate leaves the service idle at its "ceiling".
+  const measured = repetition.status === "ok" || (repetition.status === "exceeds-host" && repetition.result);
+  if (!measured || driftVerdict(repetition.result, null) === null) return repetition;
   const end = probeHost ? await probeQuietly(probeHost) : null;
   const drift = driftVerdict(repetition.result, { start, end });
-  return drift ? { ...repetition, status: drift.status, message: drift.message } : repetition;
+  if (!drift) return repetition;
+  const also = repetition.status === "ok" ? "" : `; also, at the ceiling it ended on, ${repetition.message}`;
+  return { ...repetition, status: drift.status, message: `${drift.message}${also}` };
 }
 
 /** A host probe that fails costs the drift message its cause, never the repetition. */
