@@ -1,8 +1,8 @@
-import type { HostProbe } from "../../contract/host-probe.ts";
 import type { ContainerSpec } from "../docker/docker-api.ts";
 import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../drivers/run-labels.ts";
 import type { Cell } from "../plan/cell.ts";
 import { nanoCpusOf } from "../units/nanos.ts";
+import type { HostProbes } from "./drift-verdict.ts";
 import { CONTAINER_USER, PIDS_LIMIT, TMPFS_MAX_BYTES, TMPFS_SHARE_OF_MEMORY } from "./execute-defaults.ts";
 
 export interface RunContext {
@@ -10,12 +10,8 @@ export interface RunContext {
   commit: string | null;
   ownerPid: number;
   ownerHost: string;
-  /**
-   * The host probe's short form, taken as each repetition starts and again when its search drifted, to tell a host
-   * that slowed from a service that did (runner/execute/drift-verdict.ts). Wire: () => runHostProbe(docker, { form:
-   * "short" }) (runner/host/host-probe.ts). Absent: drift messages say the host was not probed.
-   */
-  probeHost?: () => Promise<HostProbe>;
+  /** Host probes that tell a host that slowed from a service that did (drift-verdict.ts); absent: "not probed". */
+  hostProbes?: HostProbes;
 }
 
 /** The container for one repetition of a cell: real cgroup limits, no swap, read-only, unprivileged, offline. */

@@ -8,6 +8,18 @@ import type { Repetition } from "../results/cell-record.ts";
 /** The host probe's composite may fall this much within a repetition before the host, not the service, is blamed. */
 export const HOST_DRIFT_TOLERANCE = 0.1;
 
+/**
+ * Where a repetition's host probes come from (RunContext.hostProbes). The wiring point for runner/host/host-probe.ts:
+ * latest: the run's most recent probe (the scheduler takes a short one whenever a minute has passed), or
+ * runHostProbe(docker, { form: "short" }) when none is kept; now: runHostProbe(docker, { form: "short" }).
+ */
+export interface HostProbes {
+  /** The host probe nearest before a repetition starts: called once per repetition, so keep it cheap. */
+  latest(): Promise<HostProbe | null>;
+  /** A short host probe taken now: called only after a search that drifted (~2 s). */
+  now(): Promise<HostProbe>;
+}
+
 /** The host probe's short form taken when a repetition starts and when it ends (either may be missing). */
 export interface HostProbePair {
   start: HostProbe | null;
@@ -60,20 +72,20 @@ function blame(host: HostProbePair | null): { cause: DriftVerdict["cause"]; why:
 }
 
 /**
- * Runs one repetition between two host probes: the first as it starts, the second only when its search drifted (the
- * probe costs ~2 s). An ok repetition whose search drifted becomes `drifted`, its message naming what changed.
+ * Runs one repetition between two host probes: the latest as it starts, a fresh one only when its search drifted.
+ * An ok repetition whose search drifted becomes `drifted`, its message naming what changed.
  */
 export async function withDriftCheck(
   run: () => Promise<Repetition>,
-  probeHost: (() => Promise<HostProbe>) | undefined,
+  hostProbes: HostProbes | undefined,
 ): Promise<Repetition> {
-  const start = probeHost ? await probeQuietly(probeHost) : null;
+  const start = hostProbes ? await probeQuietly(() => hostProbes.latest()) : null;
   const repetition = await run();
   // A measured repetition the generator check doubted (exceeds-host with a result) may have drifted first: a
   // search that walked down below the service's rate leaves the service idle at its "ceiling".
   const measured = repetition.status === "ok" || (repetition.status === "exceeds-host" && repetition.result);
   if (!measured || driftVerdict(repetition.result, null) === null) return repetition;
-  const end = probeHost ? await probeQuietly(probeHost) : null;
+  const end = hostProbes ? await probeQuietly(() => hostProbes.now()) : null;
   const drift = driftVerdict(repetition.result, { start, end });
   if (!drift) return repetition;
   const also = repetition.status === "ok" ? "" : `; also, at the ceiling it ended on, ${repetition.message}`;
@@ -81,7 +93,7 @@ export async function withDriftCheck(
 }
 
 /** A host probe that fails costs the drift message its cause, never the repetition. */
-async function probeQuietly(probeHost: () => Promise<HostProbe>): Promise<HostProbe | null> {
+async function probeQuietly(probeHost: () => Promise<HostProbe | null>): Promise<HostProbe | null> {
   try {
     return await probeHost();
   } catch (error) {

@@ -39,7 +39,7 @@ export async function runRepetition(options: RepetitionOptions): Promise<Repetit
 function runOnce(options: RepetitionOptions): Promise<Repetition> {
   return withDriftCheck(
     () => (options.cell.mode === "service" ? runServerRepetition(options) : runContainer(options)),
-    options.context.probeHost,
+    options.context.hostProbes,
   );
 }
 

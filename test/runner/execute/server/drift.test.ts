@@ -28,12 +28,11 @@ function hostProbe(composite: number): HostProbe {
 async function run(model: ServiceModel, hosts: number[] | null) {
   const driver = new FakeServerDriver(model);
   let probes = 0;
-  const probeHost = hosts
-    ? async () => hostProbe(hosts[Math.min(probes++, hosts.length - 1)] as number)
-    : undefined;
+  const next = async () => hostProbe(hosts?.[Math.min(probes++, (hosts?.length ?? 1) - 1)] as number);
+  const hostProbes = hosts ? { latest: next, now: next } : undefined;
   const repetition = await withDriftCheck(
     () => runServerRepetition({ driver, generator: fakeGenerator, cell: serviceCell(), index: 0, context }),
-    probeHost,
+    hostProbes,
   );
   expect(Repetition.safeParse(repetition).success).toBe(true);
   return { repetition, probes };
