@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { HOST_PROBE_VERSION, type HostProbe } from "../../../../contract/host-probe.ts";
 import { driftVerdict, withDriftCheck } from "../../../../runner/execute/drift-verdict.ts";
+import { needsMoreRepetitions } from "../../../../runner/execute/needs-more-repetitions.ts";
 import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
 import { summarizeCell } from "../../../../runner/execute/summarize-cell.ts";
 import { Repetition } from "../../../../runner/results/cell-record.ts";
@@ -100,5 +101,14 @@ describe("a cell with drifted repetitions", () => {
     expect(cell.summary.ceilingPerSec).toBeNull();
     expect(cell.message).toContain("no planning ceiling: all 2 repetitions drifted");
     expect(cell.message).toContain("the service slowed");
+  });
+
+  test("a drifted repetition is replaced while maxRepetitions allows; when all drift, no more run", async () => {
+    const ok = (await run({ capacityPerSec: 1000, cpuSecondsPerRequest: 0.001 }, null)).repetition;
+    const drifted = (await run(slowing, null)).repetition;
+    const cell = serviceCell({ repetitions: 2, maxRepetitions: 3 });
+    expect(needsMoreRepetitions(cell, [ok, drifted])).toBe(true);
+    expect(needsMoreRepetitions(cell, [ok, drifted, ok])).toBe(false);
+    expect(needsMoreRepetitions(cell, [drifted, drifted])).toBe(false);
   });
 });
