@@ -27,6 +27,8 @@ export function cellLine(record: CellRecord): string {
   if (summary.disagrees) parts.push("WIDE: planned on its lowest confirmed repetition");
   else if (summary.noisy) parts.push("NOISY (CV > 10%)");
   if (record.repetitions.some((r) => r.limitMismatches.length > 0)) parts.push("LIMIT MISMATCH");
+  const drifted = summary.driftedRepetitions ?? 0;
+  if (drifted > 0 && record.status === "ok") parts.push(`${drifted} DRIFTED (set aside: see the report)`);
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");
 }
