@@ -45,6 +45,25 @@ describe("searchDrift", () => {
     );
   });
 
+  test("one low end-probe reading of a steady service is re-run once, and the better reading counts", async () => {
+    const readings = [1000, 800, 990];
+    const service = slowingService(1000, 1);
+    const result = await ceilingSearch({
+      probe: async () => {
+        const step = await service.probe();
+        const perSec = readings.shift() ?? 1000;
+        return { ...step, offeredPerSec: perSec, achievedPerSec: perSec };
+      },
+      runStep: service.runStep,
+    });
+    expect(result.steps.slice(-2).map((s) => [s.phase, s.achievedPerSec])).toEqual([
+      ["probe", 800],
+      ["probe", 990],
+    ]);
+    expect(result.drift).toBeNull();
+    expect(result.notes.join(" ")).toContain("end probe read 800/s against 1000/s at the start: re-run once");
+  });
+
   test("a steady service at its edge: a marginal pass whose confirmation fails twice, then a fallback passes, is not drift", () => {
     const steps = [
       loadStep("probe", 1000, 50, { achievedPerSec: 1000 }),
