@@ -16,7 +16,7 @@ export interface CeilingSearchOptions {
   runStep: (offeredPerSec: number, phase: SearchPhase) => Promise<LoadStep>;
   /** Stop bisecting when (fail - pass) / pass <= resolution. */
   resolution?: number;
-  /** Hard cap on steps, probe included and the end probe not (one more, two when it reads low), so a cell finishes in predictable time. */
+  /** Hard cap on steps, probe included, so a cell finishes in predictable time; the end probe (one more) is not. */
   maxSteps?: number;
   /** The first open-loop step as a fraction of the probe's estimate. */
   startFraction?: number;

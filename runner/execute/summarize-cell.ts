@@ -77,7 +77,7 @@ function cellMessage(status: CellStatus, repetitions: Repetition[]): string {
   const tally = [...counts].map(([kind, n]) => `${n} ${kind}`).join(", ");
   if (status === "ok") return `${repetitions.length}/${repetitions.length} ok`;
   if (status === "drifted")
-    return `no planning ceiling: all ${repetitions.length} repetitions drifted: ${repetitions[0]?.message}`;
+    return `no planning ceiling: all ${repetitions.length} repetitions ${repetitions[0]?.message}`;
   const firstBad = repetitions.find((r) => r.status !== "ok");
   return `${tally}${firstBad ? `: ${firstBad.message}` : ""}`;
 }
