@@ -49,7 +49,6 @@ export function containerApi(
             PidsLimit: spec.pidsLimit,
             NetworkMode: spec.networkMode,
             ...(spec.cgroupParent ? { CgroupParent: spec.cgroupParent } : {}),
-            ...(spec.cpusetCpus ? { CpusetCpus: spec.cpusetCpus } : {}),
             ...(spec.nofile ? { Ulimits: [{ Name: "nofile", Soft: spec.nofile, Hard: spec.nofile }] } : {}),
           },
         });

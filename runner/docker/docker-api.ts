@@ -88,7 +88,7 @@ export interface ContainerSpec {
   labels: Record<string, string>;
   user: string;
   nanoCpus: number;
-  /** Host cores the container may run on, e.g. "0" or "0-1" (--cpuset-cpus); absent: any core. */
+  /** Host cores it may run on (Docker's CpusetCpus, cgroup v1 and v2 alike), e.g. "1" or "0-2"; absent: any. */
   cpusetCpus?: string;
   memoryBytes: number;
   memorySwapBytes: number;
@@ -99,8 +99,6 @@ export interface ContainerSpec {
   pidsLimit: number;
   /** ulimit nofile, soft = hard; absent: the engine's default. */
   nofile?: number;
-  /** Host cores it may run on (Docker's CpusetCpus, cgroup v1 and v2 alike), e.g. "1" or "0-2"; absent: any. */
-  cpusetCpus?: string;
   networkMode: string;
   /** A cgroup above the container's (cgroupfs driver: a path like /bun-capacity/x); its totals outlive the container. */
   cgroupParent?: string;

@@ -6,6 +6,7 @@ import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import { classifyRepetition } from "./classify-repetition.ts";
 import { containerSpec, type RunContext } from "./container-spec.ts";
+import { withDriftCheck } from "./drift-verdict.ts";
 import { emptyRepetition } from "./empty-repetition.ts";
 import { CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { isContended } from "./is-contended.ts";
@@ -35,9 +36,16 @@ export async function runRepetition(options: RepetitionOptions): Promise<Repetit
   return repetition;
 }
 
-async function runOnce(options: RepetitionOptions): Promise<Repetition> {
+/** One attempt (server mode: run-server-repetition.ts), then the drift check (drift-verdict.ts). */
+function runOnce(options: RepetitionOptions): Promise<Repetition> {
+  return withDriftCheck(
+    () => (options.cell.mode === "service" ? runServerRepetition(options) : runContainer(options)),
+    options.context.hostProbes,
+  );
+}
+
+async function runContainer(options: RepetitionOptions): Promise<Repetition> {
   const { driver, cell, index } = options;
-  if (cell.mode === "service") return runServerRepetition(options); // server mode: run-server-repetition.ts
   const startedMs = Date.now();
   try {
     const cores = await placeCores(cell, driver);

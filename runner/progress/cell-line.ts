@@ -33,6 +33,8 @@ export function cellLine(record: CellRecord): string {
   if (topCause !== "") parts.push(`errors: mostly ${topCause}`);
   const forced = record.repetitions.findLast((r) => r.cpu?.note)?.cpu?.note;
   if (forced) parts.push(`SHARED: ${forced}`);
+  const drifted = summary.driftedRepetitions ?? 0;
+  if (drifted > 0 && record.status === "ok") parts.push(`${drifted} DRIFTED (set aside: see the report)`);
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");
 }

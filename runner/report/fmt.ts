@@ -12,6 +12,8 @@ interface SizedFigures {
   cpuCoresAtCeiling?: number | null;
   cpuQuotaShareAtCeiling?: number | null;
   contendedRepetitions?: number;
+  driftedRepetitions?: number;
+  status?: string;
   repetitions: number;
   billing?: "request" | "instance";
   costPerHourUsd: number | null;
@@ -57,6 +59,11 @@ export const fmt = {
       ? "–"
       : `${c.cpuCoresAtCeiling.toFixed(2)}${c.cpuQuotaShareAtCeiling == null ? "" : ` (${(c.cpuQuotaShareAtCeiling * 100).toFixed(0)}%)`}`,
   /** "2/3 contended" when other host load disturbed kept repetitions; "" otherwise. */
+  /** "1/2 drifted": repetitions set aside because the service or host slowed during their search. */
+  drifted: (c: SizedFigures) =>
+    (c.driftedRepetitions ?? 0) > 0 && c.status !== "drifted"
+      ? `${c.driftedRepetitions}/${c.repetitions} drifted`
+      : "",
   contended: (c: SizedFigures) =>
     (c.contendedRepetitions ?? 0) > 0 ? `${c.contendedRepetitions}/${c.repetitions} contended` : "",
   /** "$0.13 instance (request $0.20)": the chosen bill, and the other mode's where Cloud Run allows it. */

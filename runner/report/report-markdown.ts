@@ -139,7 +139,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         fmt.size(c),
         fmt.cpuView(c),
         ...(served ? [String(c.concurrency ?? "–"), startup(c.startupMs ?? null)] : []),
-        [c.status, fmt.contended(c)].filter(Boolean).join(", "),
+        [c.status, fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", "),
         fmt.planning(c),
         [fmt.spread(c), fmt.agreement(c)].filter(Boolean).join(" "),
         fmt.reps(c),

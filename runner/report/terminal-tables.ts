@@ -50,7 +50,7 @@ function measurementsTable(s: ScenarioSizing): string {
       c.oomRepetitions + c.gcThrashRepetitions > 0
         ? `${c.oomRisk} (${c.oomRepetitions + c.gcThrashRepetitions}×)`
         : c.oomRisk,
-      [c.status, fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", "),
+      [c.status, fmt.agreement(c), fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", "),
     ]);
   return table.toString();
 }

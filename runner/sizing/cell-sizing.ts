@@ -94,6 +94,11 @@ export const CellSizing = z
       .int()
       .optional()
       .describe("repetitions other load on the host still disturbed after their re-run"),
+    driftedRepetitions: z
+      .number()
+      .int()
+      .optional()
+      .describe("repetitions whose service or host slowed during the search: set aside, never planned on"),
     oomRisk: OomRisk,
     deployability: Deployability,
     instances: z.number().int().nullable(),

@@ -87,6 +87,7 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
     oomRepetitions: m.oomRepetitions,
     gcThrashRepetitions: m.gcThrashRepetitions,
     contendedRepetitions: m.contendedRepetitions,
+    driftedRepetitions: m.driftedRepetitions,
     oomRisk: oomRisk(headroom, m.oomRepetitions + m.gcThrashRepetitions),
     deployability,
     instances: plan.instances,
