@@ -1,4 +1,5 @@
 import { MatrixError } from "../config/matrix-error.ts";
+import { TrafficFileError } from "../config/traffic-profile.ts";
 import { DockerBuildError } from "../docker/docker-build-error.ts";
 import { DockerRequestError } from "../docker/docker-request-error.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
@@ -40,6 +41,7 @@ type ErrorClass = abstract new (...args: any[]) => Error;
 export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [FlagError, EXIT.badInput],
   [MatrixError, EXIT.badInput],
+  [TrafficFileError, EXIT.badInput],
   [RunStoreError, EXIT.badInput],
   [ReportInputError, EXIT.badInput],
   [CalibrationFileError, EXIT.badInput],

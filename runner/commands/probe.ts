@@ -5,8 +5,8 @@ import { EXIT } from "../cli/exit-codes.ts";
 import { booleanFlag } from "../cli/flags/flag-registry.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
+import { runHostProbe } from "../execute/run-host-probe.ts";
 import { probeTable } from "../host/host-probe.ts";
-import { runHostProbe } from "../host/run-host-probe.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts probe [--json] [--short]
 

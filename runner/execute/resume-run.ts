@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { createDockerClient } from "../docker/docker-client.ts";
-import { hostProbeFor } from "../host/run-host-probe.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
 import { cellsToRun } from "../results/cells-to-run.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
@@ -10,6 +9,7 @@ import { executeRun } from "./execute-run.ts";
 import { ownerContext } from "./owner-context.ts";
 import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
+import { hostProbeFor } from "./run-host-probe.ts";
 import type { RunPlanOptions } from "./run-plan.ts";
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */

@@ -2,7 +2,6 @@ import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
-import { hostProbeFor } from "../host/run-host-probe.ts";
 import type { Plan } from "../plan/plan.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
@@ -15,6 +14,7 @@ import { executeRun } from "./execute-run.ts";
 import { ownerContext } from "./owner-context.ts";
 import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
+import { hostProbeFor } from "./run-host-probe.ts";
 
 export interface RunPlanOptions {
   docker?: DockerApi;

@@ -70,9 +70,10 @@ export function cellsTable(s: ScenarioSizing): string {
       ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}` +
         (c.smolDelta.probeGap ? ` (${c.smolDelta.probeGap})` : "")
       : "";
-    const marks = [fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", ");
+    const marks = [fmt.agreement(c), fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", ");
     const cells = [
       esc(fmt.size(c)),
+      esc(fmt.cpuView(c)),
       String(c.concurrency ?? "–"),
       startup(c),
       c.status,
@@ -91,6 +92,7 @@ export function cellsTable(s: ScenarioSizing): string {
   });
   const header = [
     "size",
+    "CPU view (cores)",
     "concurrency",
     "startup ms (min–max)",
     "status",

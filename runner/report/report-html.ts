@@ -3,8 +3,10 @@ import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { chartFigure } from "./chart-figure.ts";
-import { chartSpecs } from "./chart-specs.ts";
+import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
+import { DAY_PLAN_CHART_CAPTION, dayPlanChart } from "./charts/day-plan-chart.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
+import { dayPlanSummary } from "./day-plan-summary.ts";
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { esc } from "./html-escape.ts";
@@ -94,7 +96,8 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
   const byId = new Map(records.map((r) => [r.cell.id, r]));
   const sections = report.scenarios.map((s, i) => ({ s, specs: chartSpecs(s, byId, i) }));
   const fixed = fixedShapeHtml(records);
-  const specs = [...sections.flatMap((x) => x.specs), ...fixed.specs].map(({ id, config }) => ({
+  const day = dayPlanHtml(report);
+  const specs = [...day.specs, ...sections.flatMap((x) => x.specs), ...fixed.specs].map(({ id, config }) => ({
     id,
     config,
   }));
@@ -115,7 +118,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 ${report.host ? `<p id="host">${esc(report.host.line)}</p>${report.host.drift ? `<div class="card norec" id="host-drift">${esc(report.host.drift)}</div>` : ""}` : ""}
 <p class="muted" id="settings">${esc(settingsLine(report))}</p>
-${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
+${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${day.html}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
 ${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
@@ -125,6 +128,33 @@ ${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling
 <li><b>Eligible</b> (green edge): status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Wide and noisy cells stay eligible but are marked.</li>
 <li><b>$/hour</b>: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's beside it. <b>cheapest / fastest / balanced</b> compare sizes and billing modes together. The default answer is cheapest.</li></ul>
 </main><script>${chartJs}</script><script>const SPECS = ${safeJson(specs)};${BOOT}</script></body></html>`;
+}
+
+/** The day plan's section: the answer, the per-size table and the chart of the recommended size over the day. */
+function dayPlanHtml(report: SizingReport): { html: string; specs: ChartSpec[] } {
+  const summary = dayPlanSummary(report);
+  if (!summary || !report.dayPlan) return { html: "", specs: [] };
+  const config = dayPlanChart(report.dayPlan);
+  const specs: ChartSpec[] = config
+    ? [
+        {
+          id: "chart-day-plan",
+          title: "Demand, ready capacity and instances over the day",
+          caption: DAY_PLAN_CHART_CAPTION,
+          config,
+          wide: true,
+        },
+      ]
+    : [];
+  const head = summary.header.map((h) => `<th>${esc(h)}</th>`).join("");
+  const rows = summary.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
+  const card = `<div class="card ${report.dayPlan.recommended ? "rec" : "norec"}"><div class="big">${esc(summary.title)}</div>${summary.lines.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`;
+  const list = (items: string[]) =>
+    items.length > 0 ? `<ul class="findings">${items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>` : "";
+  return {
+    html: `<section id="day-plan"><h2>A day's traffic</h2>${card}${summary.rows.length > 0 ? `<div class="scroll"><table><tr>${head}</tr>${rows}</table></div>` : ""}${list(summary.findings)}<div class="grid">${specs.map(chartFigure).join("")}</div><h3>What the day plan assumes</h3>${list(summary.assumptions)}</section>`,
+    specs,
+  };
 }
 
 function generatorHtml(report: SizingReport): string {

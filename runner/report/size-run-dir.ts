@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
+import type { TrafficProfile } from "../config/traffic-profile.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { type RunDirContents, readRunDir } from "./read-run-dir.ts";
 import { ReportInputError } from "./report-input-error.ts";
 
-/** Sizes a stored run in memory with its own cloudRun settings, or `settings` when given. */
+/** Sizes a stored run in memory with its own cloudRun settings, or `settings` when given; `traffic` adds a day plan. */
 export function sizeStoredRun(
   contents: RunDirContents,
   settings?: CloudRunSettingsInput,
   generatedAt?: string,
+  traffic?: TrafficProfile,
 ): SizingReport {
   let resolved = contents.cloudRun;
   if (settings !== undefined) {
@@ -28,6 +30,7 @@ export function sizeStoredRun(
     generatedAt,
     variantOrder,
     plannedCellIds: contents.run.plan.cells.map((cell) => cell.id),
+    ...(traffic ? { traffic } : {}),
     host: { cpuModel: contents.run.environment.cpuModel, probes: contents.run.probes },
   });
 }

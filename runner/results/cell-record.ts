@@ -3,6 +3,7 @@ import { HostProbe } from "../../contract/host-probe.ts";
 import { BenchResult } from "../../contract/result.ts";
 import { AppliedLimits } from "../docker/applied-limits.ts";
 import { Cell } from "../plan/cell.ts";
+import { CpuPlacement } from "./cpu-placement.ts";
 import { NodeFacts } from "./node-facts.ts";
 
 /** How one container run (a repetition) ended. */
@@ -20,6 +21,9 @@ export const RepetitionStatus = z.enum([
   // Server mode, a fixed-shape workload: connections failed because the service's descriptor limit (axes.nofile)
   // is below what was asked for. A finding, like oom.
   "fd-limit",
+  // The search finished, but the service or the host slowed while it ran (runner/execute/drift-verdict.ts): the
+  // result is kept to read, never planned on.
+  "drifted",
 ]);
 export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 
@@ -85,6 +89,9 @@ export const Repetition = z
       .nullable()
       .optional()
       .describe("server mode: CPU each sidecar used, by name; not counted in the service's size"),
+    cpu: CpuPlacement.optional().describe(
+      "its CPU view, cores and what the service saw (absent in older records)",
+    ),
   })
   .strict();
 export type Repetition = z.infer<typeof Repetition>;
@@ -116,6 +123,12 @@ export const CellSummary = z
       .boolean()
       .optional()
       .describe("ceiling CV over 5% after the repetition cap, or some repetitions confirmed none"),
+    driftedRepetitions: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("repetitions whose service or host slowed during the search: not planned on"),
   })
   .strict();
 export type CellSummary = z.infer<typeof CellSummary>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HostProbe } from "../../contract/host-probe.ts";
 import { Plan } from "../plan/plan.ts";
 import { CellStatus, CellSummary } from "./cell-record.ts";
+import { CpuPlacement } from "./cpu-placement.ts";
 import { RepetitionOrder } from "./repetition-order.ts";
 
 /** Where and with what the run happened; the report prints it so results are comparable across machines. */
@@ -49,6 +50,11 @@ export const RunCellEntry = z
     summary: CellSummary.nullable(),
     limitMismatches: z.array(z.string()),
     wallSeconds: z.number().nonnegative().nullable(),
+    cpu: CpuPlacement.nullable()
+      .optional()
+      .describe(
+        "the CPU view and cores of its last repetition, and what the service saw (absent in older runs)",
+      ),
   })
   .strict();
 export type RunCellEntry = z.infer<typeof RunCellEntry>;

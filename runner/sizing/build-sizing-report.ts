@@ -1,10 +1,13 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import type { CellSizing } from "./cell-sizing.ts";
+import { planDay } from "./day-plan/day-plan.ts";
+import { errorCauseFindings } from "./error-cause-findings.ts";
 import { hostSummary } from "./host-summary.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
@@ -25,6 +28,8 @@ export interface BuildSizingOptions {
   variantOrder?: string[];
   /** Every cell the run planned: those without a record are reported as missing. */
   plannedCellIds?: readonly string[];
+  /** A day's traffic (`report --traffic`); without it, cloudRun.day when set. */
+  traffic?: TrafficProfile;
   /** The host the run measured on and its probes (run.json); absent: the report names no host. */
   host?: { cpuModel: string; probes: readonly HostProbe[] | undefined };
 }
@@ -54,6 +59,7 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
     findings: [
       ...scenarioFindings(cells, picks.cheapest, settings),
       ...concurrencyFindings(cells, picks.cheapest),
+      ...errorCauseFindings(records, first ? rateUnitOf(first.cell) : undefined),
     ],
     // One script per scenario, so its cells share what they count; the first cell's speaks for them.
     ...(first
@@ -106,6 +112,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       assumptions.push(derived);
   }
   const service = recommendService(sized, settings);
+  const profile = options.traffic ?? (settings.day ? dayProfile(settings.day) : undefined);
   const generator = all.find((r) => r.cell.service)?.cell.service?.generator;
   return {
     schemaVersion: 2,
@@ -139,6 +146,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       : {}),
     ...(options.host ? { host: hostSummary(options.host.cpuModel, options.host.probes, all) } : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
+    ...(profile ? { dayPlan: planDay(sized, settings, profile) } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BillingMode } from "../config/cloud-run/billing-mode.ts";
 import { CellStatus, Spread } from "../results/cell-record.ts";
+import { CpuPlacement } from "../results/cpu-placement.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CeilingSpread } from "./ceiling-spread.ts";
@@ -93,6 +94,11 @@ export const CellSizing = z
       .int()
       .optional()
       .describe("repetitions other load on the host still disturbed after their re-run"),
+    driftedRepetitions: z
+      .number()
+      .int()
+      .optional()
+      .describe("repetitions whose service or host slowed during the search: set aside, never planned on"),
     oomRisk: OomRisk,
     deployability: Deployability,
     instances: z.number().int().nullable(),
@@ -128,6 +134,11 @@ export const CellSizing = z
     latencyKind: LatencyKind.nullable()
       .optional()
       .describe("what the p50/p95/p99 time: publish, end-to-end (to each delivery) or request"),
+    cpu: CpuPlacement.nullable()
+      .optional()
+      .describe(
+        "the CPU view and cores of its last repetition, and what the service saw (absent in older runs)",
+      ),
   })
   .strict();
 export type CellSizing = z.infer<typeof CellSizing>;

@@ -87,6 +87,7 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
     oomRepetitions: m.oomRepetitions,
     gcThrashRepetitions: m.gcThrashRepetitions,
     contendedRepetitions: m.contendedRepetitions,
+    driftedRepetitions: m.driftedRepetitions,
     oomRisk: oomRisk(headroom, m.oomRepetitions + m.gcThrashRepetitions),
     deployability,
     instances: plan.instances,
@@ -109,5 +110,6 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
     ),
     rateUnit: rateUnitOf(cell),
     latencyKind: latencyKindOf(record),
+    cpu: record.repetitions.findLast((r) => r.cpu)?.cpu ?? null,
   };
 }

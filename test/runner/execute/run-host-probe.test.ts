@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { HostProbe } from "../../../contract/host-probe.ts";
 import { runProbe } from "../../../runner/commands/probe.ts";
 import type { ContainerSpec } from "../../../runner/docker/docker-api.ts";
+import { runHostProbe } from "../../../runner/execute/run-host-probe.ts";
 import { HostProbeError, PROBE_CORE, PROBE_REFERENCE } from "../../../runner/host/host-probe.ts";
-import { runHostProbe } from "../../../runner/host/run-host-probe.ts";
-import { FakeDocker } from "../execute/fake-docker.ts";
+import { FakeDocker } from "./fake-docker.ts";
 
 const half = PROBE_REFERENCE.opsPerSec.full;
 const RAW = JSON.stringify({

@@ -2,8 +2,8 @@ import { cpus } from "node:os";
 import { resolve } from "node:path";
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { ContainerSpec, DockerApi } from "../docker/docker-api.ts";
+import { HostProbeError, PROBE_CORE, type ProbeForm, RawProbe, scoreProbe } from "../host/host-probe.ts";
 import { ensureImage } from "../image/bench-image.ts";
-import { HostProbeError, PROBE_CORE, type ProbeForm, RawProbe, scoreProbe } from "./host-probe.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 export const PROBE_IMAGE_REPO = "bun-capacity/host-probe";
