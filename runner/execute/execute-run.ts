@@ -10,6 +10,7 @@ import type { RunRecord } from "../results/run-record.ts";
 import type { RunStore } from "../results/run-store.ts";
 import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
+import type { HostProbes } from "./drift-verdict.ts";
 import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
 import { nextCell } from "./next-cell.ts";
 import { runRepetition } from "./run-repetition.ts";
@@ -33,25 +34,33 @@ export interface ExecuteOptions {
 function hostProbes(options: ExecuteOptions) {
   let latest: HostProbe | null = null;
   let lastAtMs = 0;
-  const take = async (form: ProbeForm, when: string) => {
-    if (!options.probe) return;
+  const take = async (form: ProbeForm, when: string): Promise<HostProbe | null> => {
+    if (!options.probe) return null;
     lastAtMs = Date.now();
     try {
       const probe = await options.probe(form);
       await options.store.addProbe(probe);
       latest = probe;
       options.observer.message(`host ${probeText(probe)} ${when}`);
+      return probe;
     } catch (error) {
       options.observer.message(
         `${error instanceof Error ? error.message : String(error)} (${when}; the run goes on)`,
       );
+      return null;
     }
+  };
+  /** For the drift check (drift-verdict.ts): the latest probe as a repetition starts, a short one after a drift. */
+  const forDrift: HostProbes = {
+    latest: async () => latest,
+    now: () => take("short", "after a search that drifted"),
   };
   return {
     take,
     /** Between repetitions: the short form once a minute has passed since the last probe. */
     due: () => Date.now() - lastAtMs >= SHORT_PROBE_INTERVAL_MS,
     latest: () => latest,
+    forDrift,
   };
 }
 
@@ -115,7 +124,8 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
           cell: current.cell,
           image: current.cell.image,
           index: current.repetitions.length,
-          context,
+          // The host probes tell a host that slowed from a service that did; none while other cells measure.
+          context: options.probe && parallel === 1 ? { ...context, hostProbes: probes.forDrift } : context,
           signal: options.signal,
         });
         const repetition = options.probe ? { ...measured, hostProbe: probes.latest() } : measured;
