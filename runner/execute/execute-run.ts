@@ -34,18 +34,20 @@ export interface ExecuteOptions {
 function hostProbes(options: ExecuteOptions) {
   let latest: HostProbe | null = null;
   let lastAtMs = 0;
-  const take = async (form: ProbeForm, when: string) => {
-    if (!options.probe) return;
+  const take = async (form: ProbeForm, when: string): Promise<HostProbe | null> => {
+    if (!options.probe) return null;
     lastAtMs = Date.now();
     try {
       const probe = await options.probe(form);
       await options.store.addProbe(probe);
       latest = probe;
       options.observer.message(`host ${probeText(probe)} ${when}`);
+      return probe;
     } catch (error) {
       options.observer.message(
         `${error instanceof Error ? error.message : String(error)} (${when}; the run goes on)`,
       );
+      return null;
     }
   };
   /** A short probe now, for the drift check after a search that slowed (errors reach it: it records "unknown"). */
