@@ -13,6 +13,8 @@ export interface Http1ClientOptions {
   maxConnections: number;
   /** A request not answered within this fails (status 0) and its connection is closed. */
   timeoutMs: number;
+  /** Absent: 127.0.0.1 over plain TCP. `calibrate` only: the revision's host, over TLS. */
+  target?: { host: string; tls: { insecure: boolean } | null };
 }
 
 /** Keep-alive HTTP/1.1 to 127.0.0.1:port for workload modules; requests settle, never reject. */
@@ -29,6 +31,8 @@ export interface Http1Client {
  * first (so the idle rest may lapse); a sweep closes a connection whose request outlived timeoutMs.
  */
 export function createHttp1Client(port: number, options: Http1ClientOptions): Http1Client {
+  const target = options.target;
+  const host = target?.host ?? "127.0.0.1";
   const idle: Http1ClientConnection[] = [];
   const all = new Set<Http1ClientConnection>();
   const onIdle = (connection: Http1ClientConnection) => idle.push(connection);
@@ -43,14 +47,15 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
   const connect = () => {
     const connection = new Http1ClientConnection(onIdle, onGone);
     all.add(connection);
-    Bun.connect({ hostname: "127.0.0.1", port, data: connection, socket: clientConnectionHandlers }).catch(
-      () => connection.fail(),
+    const tls = target?.tls ? { rejectUnauthorized: !target.tls.insecure, serverName: host } : undefined;
+    Bun.connect({ hostname: host, port, tls, data: connection, socket: clientConnectionHandlers }).catch(() =>
+      connection.fail(),
     );
     return connection;
   };
   return {
     prepare: (shape) => ({
-      bytes: http1RequestBytes(shape, port),
+      bytes: http1RequestBytes(shape, port, host, Boolean(target?.tls)),
       head: shape.method.toUpperCase() === "HEAD",
     }),
     request(request, readBody = false) {

@@ -20,6 +20,7 @@ export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
       const live = createHttp1Client(step.port, {
         maxConnections: step.concurrency + SPARE_CONNECTIONS,
         timeoutMs: step.timeoutMs,
+        target: { host: step.host ?? "127.0.0.1", tls: step.tls ?? null },
       });
       client = live;
       const prepared = requests.map((shape) => live.prepare(shape));
