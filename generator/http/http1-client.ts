@@ -22,6 +22,8 @@ export interface Http1Client {
   prepare(shape: Http1RequestShape): Http1Request;
   /** Sends a prepared request; its body is read into the answer only when readBody is set. */
   request(request: Http1Request, readBody?: boolean): Promise<Http1Answer>;
+  /** Opens up to `count` idle connections now (TLS: the handshakes stay out of the step's first requests). */
+  warm(count: number): Promise<void>;
   /** Closes every connection; requests in flight fail. */
   close(): void;
 }
@@ -44,13 +46,18 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
   };
   const sweeper = setInterval(sweep, Math.min(100, Math.max(5, options.timeoutMs / 4)));
   sweeper.unref();
+  let opening: Promise<unknown> = Promise.resolve();
   const connect = () => {
     const connection = new Http1ClientConnection(onIdle, onGone);
     all.add(connection);
     const tls = target?.tls ? { rejectUnauthorized: !target.tls.insecure, serverName: host } : undefined;
-    Bun.connect({ hostname: host, port, tls, data: connection, socket: clientConnectionHandlers }).catch(() =>
-      connection.fail(),
-    );
+    opening = Bun.connect({
+      hostname: host,
+      port,
+      tls,
+      data: connection,
+      socket: clientConnectionHandlers,
+    }).catch(() => connection.fail());
     return connection;
   };
   return {
@@ -66,6 +73,14 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
         connection = connect();
       }
       return connection.request(request.bytes, request.head, readBody);
+    },
+    async warm(count) {
+      const opened: Promise<unknown>[] = [];
+      for (let i = all.size; i < Math.min(count, options.maxConnections); i++) {
+        idle.push(connect());
+        opened.push(opening);
+      }
+      await Promise.all(opened);
     },
     close() {
       clearInterval(sweeper);
