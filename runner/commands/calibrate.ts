@@ -28,7 +28,11 @@ import { planRun } from "../plan/plan-run.ts";
 import { validatePlan } from "../plan/validate-plan.ts";
 import { preflightRun } from "../preflight/preflight-run.ts";
 import { readRunDir } from "../report/read-run-dir.ts";
-import { type CloudRunCalibration, writeCalibration } from "../results/cloud-run-calibration.ts";
+import {
+  type CloudRunCalibration,
+  calibrationDirIn,
+  writeCalibration,
+} from "../results/cloud-run-calibration.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts calibrate --url https://HOST --cpu C --memory M --concurrency N [flags] [MATRIX_FILE]
@@ -192,7 +196,7 @@ async function finish(
     hostProbe,
     hostProbeMissing,
   };
-  const path = await writeCalibration(calibration, join(input.resultsDir, ".calibration"));
+  const path = await writeCalibration(calibration, calibrationDirIn(input.resultsDir));
   context.out(
     `[calibrate] revision ${search.ceilingPerSec.toFixed(0)}/s, local ${localCeiling.toFixed(0)}/s (${local.kind === "measured" ? "measured now" : "latest run"} ${local.runId}): ratio ${calibration.ratio.toFixed(3)}; ${search.requestsSent} requests sent\n[calibrate] wrote ${path}`,
   );

@@ -2,17 +2,20 @@ import { z } from "zod";
 import { type CommandIo, defineCommand } from "../cli/command.ts";
 import { runShell, type ShellIo } from "../cli/command-shell.ts";
 import { EXIT } from "../cli/exit-codes.ts";
+import { booleanFlag } from "../cli/flags/flag-registry.ts";
 import { resultsDirOf, resultsFlag } from "../cli/results-flag.ts";
-import { writeReports } from "../report/export-reports.ts";
+import { calibrationDirOf, writeReports } from "../report/export-reports.ts";
 import { readRunDir } from "../report/read-run-dir.ts";
 import { resolveRunDir } from "../report/resolve-run-dir.ts";
 import { sizeStoredRun } from "../report/size-run-dir.ts";
+import { readCalibrations } from "../results/cloud-run-calibration.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts report [RUN_ID|latest] [--results DIR]
 
 Re-renders sizing.json, sizing.csv, report.md and report.html of a stored run from its run.json and cells/*.json
-(with the run's own cloudRun settings) and prints the terminal tables. A damaged or missing run.json or cell
+(with the run's own cloudRun settings, and the Cloud Run calibrations in <results>/.calibration/ unless
+--no-calibration) and prints the terminal tables. A damaged or missing run.json or cell
 record stops it with exit 2, naming the file; nothing is rewritten then.`;
 
 /** Builds the command; `resultsDir` is where run ids are looked up when --results is not given. */
@@ -20,13 +23,17 @@ export function makeReportCommand(resultsDir = DEFAULT_RESULTS_DIR) {
   return defineCommand({
     name: "report",
     usage: USAGE,
-    flags: z.strictObject({ results: resultsFlag }),
+    flags: z.strictObject({
+      results: resultsFlag,
+      "no-calibration": booleanFlag("plan on this host's figures only, ignoring the Cloud Run calibrations"),
+    }),
     positionals: { min: 0, max: 1, names: "one run id (or latest)" },
     /** load (validated) -> size (in memory) -> export (files, tables). */
     run: async ({ flags, positionals }) => {
       const runDir = await resolveRunDir(positionals[0], resultsDirOf(flags.results, resultsDir));
       const contents = await readRunDir(runDir);
-      const report = sizeStoredRun(contents);
+      const calibrations = flags["no-calibration"] ? [] : await readCalibrations(calibrationDirOf(runDir));
+      const report = sizeStoredRun(contents, undefined, undefined, calibrations);
       await writeReports(runDir, report, contents.records);
       return EXIT.ok;
     },

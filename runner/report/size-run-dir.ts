@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
+import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { type RunDirContents, readRunDir } from "./read-run-dir.ts";
@@ -10,6 +11,7 @@ export function sizeStoredRun(
   contents: RunDirContents,
   settings?: CloudRunSettingsInput,
   generatedAt?: string,
+  calibrations: readonly StoredCalibration[] = [],
 ): SizingReport {
   let resolved = contents.cloudRun;
   if (settings !== undefined) {
@@ -28,6 +30,9 @@ export function sizeStoredRun(
     generatedAt,
     variantOrder,
     plannedCellIds: contents.run.plan.cells.map((cell) => cell.id),
+    calibrations,
+    // Wiring point for issue 35: the run's first host probe composite, once run.json records probes.
+    hostProbeComposite: null,
   });
 }
 
@@ -36,7 +41,8 @@ export async function sizeRunDir(
   runDir: string,
   settings?: CloudRunSettingsInput,
   generatedAt?: string,
+  calibrations: readonly StoredCalibration[] = [],
 ): Promise<{ report: SizingReport; contents: RunDirContents }> {
   const contents = await readRunDir(runDir);
-  return { report: sizeStoredRun(contents, settings, generatedAt), contents };
+  return { report: sizeStoredRun(contents, settings, generatedAt, calibrations), contents };
 }

@@ -2,6 +2,7 @@ import Table from "cli-table3";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { MIB } from "../units/bytes.ts";
+import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
@@ -127,8 +128,17 @@ export function terminalTables(report: SizingReport): string {
     out.push(...s.findings.map((f) => `  • ${f}`));
   }
   if (report.variantComparison) out.push(variantComparisonText(report.variantComparison));
-  out.push(...generatorText(report));
+  out.push(...calibrationText(report), ...generatorText(report));
   return out.join("\n");
+}
+
+/** Local and calibrated ceilings side by side, naming each calibration file and its date. */
+function calibrationText(report: SizingReport): string[] {
+  const summary = calibrationSummary(report);
+  if (!summary) return [];
+  const table = new Table({ head: CALIBRATION_HEADER, style: { head: [], border: [], compact: true } });
+  for (const row of summary.rows) table.push(row);
+  return [`\n== ${summary.title} ==`, table.toString(), summary.note];
 }
 
 /** The instrument's error budget, last: its CPU per request and own p99 per offered rate on this host. */

@@ -1,5 +1,5 @@
 import { mkdir, readdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { z } from "zod";
 import { HostProbe } from "../../contract/host-probe.ts";
 import { RunStoreError } from "./run-store-error.ts";
@@ -7,8 +7,8 @@ import { writeFileAtomic } from "./write-file-atomic.ts";
 
 /** Bump on any change to the file's fields: a file of another version is refused, never guessed at. */
 export const CLOUD_RUN_CALIBRATION_VERSION = 1;
-/** Where calibrations live, beside the generator's own (results/.calibration/<host>-bun-generator-*.json). */
-export const CLOUD_RUN_CALIBRATION_DIR = resolve(import.meta.dir, "../../results/.calibration");
+/** Where a results directory keeps its calibrations, beside the generator's own (<host>-bun-generator-*.json). */
+export const calibrationDirIn = (resultsDir: string): string => join(resultsDir, ".calibration");
 const PREFIX = "cloud-run-";
 
 const positive = z.number().finite().positive();
@@ -92,10 +92,7 @@ export function calibrationFileName(size: CalibrationSize): string {
   return `${PREFIX}${size.cpus}-${Math.round(size.memoryBytes / 2 ** 20)}Mi-${size.concurrency}.json`;
 }
 
-export async function writeCalibration(
-  calibration: CloudRunCalibration,
-  dir = CLOUD_RUN_CALIBRATION_DIR,
-): Promise<string> {
+export async function writeCalibration(calibration: CloudRunCalibration, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, calibrationFileName(calibration.size));
   await writeFileAtomic(path, `${JSON.stringify(CloudRunCalibration.parse(calibration), null, 2)}\n`);
@@ -103,7 +100,7 @@ export async function writeCalibration(
 }
 
 /** Every calibration in dir (none when it does not exist); a damaged one is an error naming it and the fix. */
-export async function readCalibrations(dir = CLOUD_RUN_CALIBRATION_DIR): Promise<StoredCalibration[]> {
+export async function readCalibrations(dir: string): Promise<StoredCalibration[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const files = names.filter((name) => name.startsWith(PREFIX) && name.endsWith(".json")).sort();
   const stored: StoredCalibration[] = [];

@@ -1,8 +1,10 @@
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
+import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
+import { calibrationFor } from "./cell-calibration.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
@@ -23,7 +25,13 @@ export interface BuildSizingOptions {
   variantOrder?: string[];
   /** Every cell the run planned: those without a record are reported as missing. */
   plannedCellIds?: readonly string[];
+  /** Cloud Run calibrations (loaded by the command pipeline; none: plan on local figures). */
+  calibrations?: readonly StoredCalibration[];
+  /** This run's host probe composite, to scale a calibration taken on a host that differs; null: unknown. */
+  hostProbeComposite?: number | null;
 }
+
+type Calibrate = (record: CellRecord) => ReturnType<typeof calibrationFor>;
 
 const order = (a: CellSizing, b: CellSizing) =>
   a.cpus - b.cpus ||
@@ -31,8 +39,15 @@ const order = (a: CellSizing, b: CellSizing) =>
   Number(a.smol) - Number(b.smol) ||
   a.cellId.localeCompare(b.cellId);
 
-function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRunSettings): ScenarioSizing {
-  const sized = records.map((r) => ({ ...sizeCell(r, settings), ...variantFacts(r) })).sort(order);
+function sizeScenario(
+  scenario: string,
+  records: CellRecord[],
+  settings: CloudRunSettings,
+  calibrate: Calibrate,
+): ScenarioSizing {
+  const sized = records
+    .map((r) => ({ ...sizeCell(r, settings, calibrate(r)), ...variantFacts(r) }))
+    .sort(order);
   const cells = sized.map((c) => ({ ...c, smolDelta: smolDelta(c, sized) }));
   const picked = pickStrategies(cells, settings.balancedCostWeight);
   const picks = {
@@ -64,6 +79,16 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
 /** Turns a run's finished cells into the sizing answer: per scenario, every cell sized and three picks. */
 export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions): SizingReport {
   const { settings } = options;
+  const calibrations = options.calibrations ?? [];
+  // Only server-mode cells have a Cloud Run --concurrency to look a calibration up by.
+  const calibrate: Calibrate = ({ cell }) =>
+    typeof cell.concurrency === "number"
+      ? calibrationFor(
+          { cpus: cell.cpus, memoryBytes: cell.memoryBytes, concurrency: cell.concurrency },
+          calibrations,
+          options.hostProbeComposite ?? null,
+        )
+      : null;
   // Fixed-shape workloads (search: false) have no ceiling to size by: the reports show their figures apart.
   const records = all.filter((r) => !r.cell.service?.fixed);
   const scenarios = [...new Set(records.map((r) => r.cell.scenario))].sort();
@@ -74,6 +99,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
         s,
         records.filter((r) => r.cell.scenario === s && r.cell.variant?.name === v),
         settings,
+        calibrate,
       ),
       ...(v === undefined ? {} : { variant: v }),
     })),
@@ -91,7 +117,9 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       "(instances × ceiling), above it 1 − e^(−λ·W) with λ one instance's requests/s and W the p50 at the ceiling",
     "below 1 vCPU Cloud Run allows request-based billing only",
     "free tier ignored",
-    `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower`,
+    calibrations.length > 0
+      ? `planning ceilings are this host's × the revision ÷ local ratio of a Cloud Run calibration (${calibrations.map((c) => `${c.path.split("/").at(-1)} of ${c.calibration.takenAt.slice(0, 10)}`).join(", ")}); the local figure is kept beside it`
+      : `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower (no calibration: docs/calibrate.md)`,
   ];
   const recorded = new Set(all.map((r) => r.cell.id));
   const missing = (options.plannedCellIds ?? []).filter((id) => !recorded.has(id));

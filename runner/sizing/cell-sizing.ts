@@ -4,6 +4,7 @@ import { CellStatus, Spread } from "../results/cell-record.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CeilingSpread } from "./ceiling-spread.ts";
+import { CellCalibration } from "./cell-calibration.ts";
 import { Deployability } from "./deployability.ts";
 import { OomRisk } from "./oom-risk.ts";
 
@@ -45,6 +46,14 @@ export const CellSizing = z
       .describe(
         "what instances and cost stand on: the median when repetitions agree, else the lowest confirmed",
       ),
+    localPlanningCeilingPerSec: nullableNumber
+      .optional()
+      .describe(
+        "with a Cloud Run calibration: this host's planning ceiling before the ratio; absent: none applied",
+      ),
+    calibration: CellCalibration.optional().describe(
+      "the Cloud Run calibration planningCeilingPerSec was scaled by; absent: planned on local figures",
+    ),
     spread: CeilingSpread.nullable()
       .optional()
       .describe("the repetitions' spread beside the planning figure"),

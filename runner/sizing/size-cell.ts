@@ -4,6 +4,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { spread } from "../results/spread.ts";
+import type { CellCalibration } from "./cell-calibration.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { CellSizing } from "./cell-sizing.ts";
@@ -16,11 +17,18 @@ import { priceBillings } from "./price-billings.ts";
  * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):
  * latency, memory, deployability, instances, both billing modes priced, and eligibility.
  */
-export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSizing {
+export function sizeCell(
+  record: CellRecord,
+  settings: CloudRunSettings,
+  calibration: CellCalibration | null = null,
+): CellSizing {
   const { cell } = record;
   const m = measureCell(record, settings.sloP99Ms);
   const sloP99Ms = settings.sloP99Ms ?? cell.sloP99Ms;
-  const ceiling = m.planning.planningCeilingPerSec;
+  const localCeiling = m.planning.planningCeilingPerSec;
+  // A Cloud Run calibration turns this host's figure into the revision's: instances and cost stand on it.
+  const ceiling =
+    localCeiling === null || calibration === null ? localCeiling : localCeiling * calibration.appliedRatio;
   const p99 = m.latencyAtCeiling?.p99Ms ?? null;
   const sloMet = ceiling !== null && ceiling > 0 && p99 !== null && p99 <= sloP99Ms;
   const headroom = memoryHeadroom(m.peakMemoryBytes, cell.memoryBytes);
@@ -66,6 +74,7 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
     sloP99Ms,
     ceilingPerSec: m.ceilingPerSec,
     planningCeilingPerSec: ceiling,
+    ...(calibration ? { localPlanningCeilingPerSec: localCeiling, calibration } : {}),
     spread: m.planning.spread,
     noisy: m.noisy,
     unconfirmedRepetitions: m.unconfirmedRepetitions,
