@@ -33,6 +33,11 @@ export interface BuildSizingOptions {
 
 type Calibrate = (record: CellRecord) => ReturnType<typeof calibrationFor>;
 
+interface Adjust {
+  calibrate: Calibrate;
+  runProbeComposite: number | null;
+}
+
 const order = (a: CellSizing, b: CellSizing) =>
   a.cpus - b.cpus ||
   a.memoryBytes - b.memoryBytes ||
@@ -43,10 +48,13 @@ function sizeScenario(
   scenario: string,
   records: CellRecord[],
   settings: CloudRunSettings,
-  calibrate: Calibrate,
+  adjust: Adjust,
 ): ScenarioSizing {
   const sized = records
-    .map((r) => ({ ...sizeCell(r, settings, calibrate(r)), ...variantFacts(r) }))
+    .map((r) => ({
+      ...sizeCell(r, settings, adjust.calibrate(r), adjust.runProbeComposite),
+      ...variantFacts(r),
+    }))
     .sort(order);
   const cells = sized.map((c) => ({ ...c, smolDelta: smolDelta(c, sized) }));
   const picked = pickStrategies(cells, settings.balancedCostWeight);
@@ -99,7 +107,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
         s,
         records.filter((r) => r.cell.scenario === s && r.cell.variant?.name === v),
         settings,
-        calibrate,
+        { calibrate, runProbeComposite: options.hostProbeComposite ?? null },
       ),
       ...(v === undefined ? {} : { variant: v }),
     })),

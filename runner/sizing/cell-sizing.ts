@@ -7,6 +7,7 @@ import { CeilingSpread } from "./ceiling-spread.ts";
 import { CellCalibration } from "./cell-calibration.ts";
 import { Deployability } from "./deployability.ts";
 import { OomRisk } from "./oom-risk.ts";
+import { ProbeConversion } from "./probe-conversion.ts";
 
 const nullableNumber = z.number().nullable();
 
@@ -49,10 +50,13 @@ export const CellSizing = z
     localPlanningCeilingPerSec: nullableNumber
       .optional()
       .describe(
-        "with a Cloud Run calibration: this host's planning ceiling before the ratio; absent: none applied",
+        "with a Cloud Run calibration or a probe conversion: this host's planning ceiling before it; absent: neither applied",
       ),
     calibration: CellCalibration.optional().describe(
       "the Cloud Run calibration planningCeilingPerSec was scaled by; absent: planned on local figures",
+    ),
+    probeConversion: ProbeConversion.optional().describe(
+      "cloudRun.targetProbe: converted by probe (CPU-bound) or left as measured, and why; absent: no targetProbe",
     ),
     spread: CeilingSpread.nullable()
       .optional()

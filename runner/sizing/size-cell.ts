@@ -12,6 +12,7 @@ import { checkDeployability } from "./deployability.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
 import { priceBillings } from "./price-billings.ts";
+import { probeConversion } from "./probe-conversion.ts";
 
 /**
  * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):
@@ -21,14 +22,18 @@ export function sizeCell(
   record: CellRecord,
   settings: CloudRunSettings,
   calibration: CellCalibration | null = null,
+  runProbeComposite: number | null = null,
 ): CellSizing {
   const { cell } = record;
   const m = measureCell(record, settings.sloP99Ms);
   const sloP99Ms = settings.sloP99Ms ?? cell.sloP99Ms;
   const localCeiling = m.planning.planningCeilingPerSec;
-  // A Cloud Run calibration turns this host's figure into the revision's: instances and cost stand on it.
-  const ceiling =
-    localCeiling === null || calibration === null ? localCeiling : localCeiling * calibration.appliedRatio;
+  const cpuQuotaShare = m.cpuCoresAtCeiling === null ? null : m.cpuCoresAtCeiling / cell.cpus;
+  // A calibration was measured on the platform, so it wins; else cloudRun.targetProbe converts CPU-bound cells.
+  const conversion = calibration ? null : probeConversion(settings, cpuQuotaShare, runProbeComposite);
+  const factor = calibration?.appliedRatio ?? conversion?.factor ?? null;
+  // Instances and cost stand on the Cloud Run figure; the local one is kept beside it.
+  const ceiling = localCeiling === null || factor === null ? localCeiling : localCeiling * factor;
   const p99 = m.latencyAtCeiling?.p99Ms ?? null;
   const sloMet = ceiling !== null && ceiling > 0 && p99 !== null && p99 <= sloP99Ms;
   const headroom = memoryHeadroom(m.peakMemoryBytes, cell.memoryBytes);
@@ -74,14 +79,16 @@ export function sizeCell(
     sloP99Ms,
     ceilingPerSec: m.ceilingPerSec,
     planningCeilingPerSec: ceiling,
-    ...(calibration ? { localPlanningCeilingPerSec: localCeiling, calibration } : {}),
+    ...(calibration ? { calibration } : {}),
+    ...(conversion ? { probeConversion: conversion } : {}),
+    ...(factor !== null ? { localPlanningCeilingPerSec: localCeiling } : {}),
     spread: m.planning.spread,
     noisy: m.noisy,
     unconfirmedRepetitions: m.unconfirmedRepetitions,
     disagrees: m.disagrees,
     cpuCoresAtCeiling: m.cpuCoresAtCeiling,
     cpuEvidence: m.cpuEvidence,
-    cpuQuotaShareAtCeiling: m.cpuCoresAtCeiling === null ? null : m.cpuCoresAtCeiling / cell.cpus,
+    cpuQuotaShareAtCeiling: cpuQuotaShare,
     p50AtCeilingMs: m.latencyAtCeiling?.p50Ms ?? null,
     p95AtCeilingMs: m.latencyAtCeiling?.p95Ms ?? null,
     p99AtCeilingMs: p99,

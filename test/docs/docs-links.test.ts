@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { RUN_FLAGS } from "../../runner/cli/run-args.ts";
 import { CALIBRATE_FLAGS } from "../../runner/calibrate/calibrate-flags.ts";
+import { RUN_FLAGS } from "../../runner/cli/run-args.ts";
 import { CHECK_FLAGS } from "../../runner/commands/check/check-flags.ts";
 import { documentedKeys } from "./documented-keys.ts";
 import { headingAnchors } from "./heading-anchors.ts";
