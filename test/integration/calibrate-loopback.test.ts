@@ -116,7 +116,15 @@ test(
         "120",
         join(dir, "matrix.yaml"),
       ],
-      { out: (t) => out.push(t), err: (t) => (out.push(t), console.error(t)), env: {}, exit: () => {} },
+      {
+        out: (t) => out.push(t),
+        err: (t) => {
+          out.push(t);
+          console.error(t);
+        },
+        env: {},
+        exit: () => {},
+      },
     );
     expect({ code, out: out.join("\n") }).toMatchObject({ code: 0 });
     const path = join(dir, ".calibration", "cloud-run-1-256Mi-10.json");
