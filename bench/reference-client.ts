@@ -3,15 +3,21 @@
 // reference drives the same container further. Known answers: a 200 us CPU cost per request at 1 vCPU carries at
 // most 5,000/s; a trivial handler shows how far each client can go. Usage: bun bench/reference-client.ts
 import { join } from "node:path";
-import { execa } from "execa";
 import { type GeneratorStepConfig, GeneratorStepSummary } from "../contract/generator-step.ts";
 import { createDockerClient } from "../runner/docker/docker-client.ts";
 import { ensureImage } from "../runner/image/bench-image.ts";
 import { ensureGeneratorImage } from "../runner/image/generator-image.ts";
+import {
+  DOCKER_SLACK_MS,
+  PORT,
+  removeService,
+  requireWrk,
+  run,
+  startPinnedService,
+  wrkRate as wrkIn,
+} from "./wrk-reference.ts";
 
-const PORT = 8080;
 const STEP_SECONDS = 5;
-const DOCKER_SLACK_MS = 30_000;
 const LABEL = "bun-capacity.bench=reference-client";
 /** The service's cost per request (fixture cpu-cost.ts) and the concurrencies compared: Cloud Run's 1 and 80. */
 const SERVICES = [
@@ -21,13 +27,7 @@ const SERVICES = [
 const CONCURRENCIES = [1, 80];
 
 const log = (line: string) => console.error(`[reference bench] ${line}`);
-const run = (args: string[], timeoutMs: number) =>
-  execa(args[0] ?? "", args.slice(1), { timeout: timeoutMs, reject: false });
-
-if (!Bun.which("wrk")) {
-  console.error("wrk is not installed: apt-get install wrk (Debian's package), then run this again");
-  process.exit(2);
-}
+requireWrk();
 const docker = createDockerClient();
 const generator = await ensureGeneratorImage(docker, { log });
 const fixtures = await ensureImage(
@@ -53,65 +53,26 @@ for (const service of SERVICES) {
       );
     }
   } finally {
-    await run(["docker", "rm", "-f", id], DOCKER_SLACK_MS);
+    await removeService(id);
   }
 }
 
 /** The fixture at 1 vCPU on core 1, no network but loopback; its id once it answers. */
-async function startService(workUs: number): Promise<string> {
-  const started = await run(
-    [
-      "docker",
-      "run",
-      "-d",
-      "--label",
-      LABEL,
-      "--network",
-      "none",
-      "--cpus",
-      "1",
-      "--cpuset-cpus",
-      "1",
-    ].concat(["-e", `WORK_US=${workUs}`, fixtures.ref, "cpu-cost.ts"]),
-    DOCKER_SLACK_MS,
-  );
-  if (started.exitCode !== 0) throw new Error(`the fixture did not start: ${started.stderr}`);
-  const id = started.stdout.trim();
-  const ready = await run(
-    ["docker", "run", "--rm", "--network", `container:${id}`, "--label", LABEL, generator.ref].concat([
-      "bun",
-      "/app/generator/readiness.ts",
-      `http://127.0.0.1:${PORT}/health`,
-      "15000",
-    ]),
-    DOCKER_SLACK_MS,
-  );
-  if (ready.exitCode !== 0) throw new Error(`the fixture never answered: ${ready.stderr}`);
-  return id;
+function startService(workUs: number): Promise<string> {
+  return startPinnedService({
+    image: fixtures.ref,
+    cmd: ["cpu-cost.ts"],
+    env: { WORK_US: String(workUs) },
+    cpus: 1,
+    cores: "1",
+    label: LABEL,
+    generatorImage: generator.ref,
+  });
 }
 
 /** wrk, closed loop, on core 0 inside the service's network namespace (nsenter into its pid's netns). */
-async function wrkRate(id: string, connections: number): Promise<number> {
-  const pid = (await run(["docker", "inspect", "-f", "{{.State.Pid}}", id], DOCKER_SLACK_MS)).stdout.trim();
-  const result = await run(
-    [
-      "nsenter",
-      "-t",
-      pid,
-      "-n",
-      "taskset",
-      "-c",
-      "0",
-      "wrk",
-      "-t1",
-      `-c${connections}`,
-      `-d${STEP_SECONDS}s`,
-    ].concat([`http://127.0.0.1:${PORT}/burn`]),
-    STEP_SECONDS * 1000 + DOCKER_SLACK_MS,
-  );
-  const rate = Number(/Requests\/sec:\s*([\d.]+)/.exec(result.stdout)?.[1]);
-  if (!Number.isFinite(rate)) throw new Error(`wrk printed no rate: ${result.stdout} ${result.stderr}`);
-  return rate;
+function wrkRate(id: string, connections: number): Promise<number> {
+  return wrkIn(id, { connections, core: "0", path: "/burn", seconds: STEP_SECONDS });
 }
 
 /** Our generator, closed loop with `concurrency` in flight, on core 0 in the service's namespace. */

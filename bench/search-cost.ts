@@ -1,6 +1,7 @@
 // The ceiling search's cost and accuracy over many simulated cells (no containers): for each family of cells, the
 // cost ratio (search seconds / the exhaustive sweep's, search/exhaustive-sweep-seconds.ts) and the ceiling's error
-// against the simulated capacity. A figure, not an assertion. Usage: bun bench/search-cost.ts [--cells=400] [--seed=1]
+// against the simulated capacity, and the share of searches flagged drifted (search/search-drift.ts: 0 on the
+// stationary families, the detection rate on the drifting ones). A figure, not an assertion. Usage: bun bench/search-cost.ts [--cells=400] [--seed=1]
 import { z } from "zod";
 import { ceilingSearch } from "../search/ceiling-search.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
@@ -26,7 +27,7 @@ console.log(
   `search-cost: ${flags.cells} simulated cells per family, seed ${flags.seed}, +-3% noise per step unless the family says`,
 );
 console.log(
-  "family                  | cost ratio mean  p50   p90 | steps mean | error mean  |err| p90  |err| max | unconfirmed",
+  "family                      | cost ratio mean  p50   p90 | steps mean | error mean  |err| p90  |err| max | unconfirmed | drifted",
 );
 for (const family of CELL_FAMILIES) {
   const runs = await simulateFamily(ceilingSearch, family, flags.cells, flags.seed);
@@ -35,13 +36,14 @@ for (const family of CELL_FAMILIES) {
   const absolute = errors.map(Math.abs);
   console.log(
     [
-      family.name.padEnd(23),
+      family.name.padEnd(27),
       `           ${mean(ratios).toFixed(2)}  ${quantile(ratios, 0.5).toFixed(2)}  ${quantile(ratios, 0.9).toFixed(2)}`,
       `      ${mean(runs.map((r) => r.result.steps.length))
         .toFixed(1)
         .padStart(4)}`,
       `     ${pct(mean(errors)).padStart(6)}     ${pct(quantile(absolute, 0.9)).padStart(6)}    ${pct(Math.max(...absolute)).padStart(6)}`,
-      `   ${runs.length - errors.length}/${runs.length}`,
+      `   ${`${runs.length - errors.length}/${runs.length}`.padStart(9)}`,
+      `  ${runs.filter((r) => r.result.drift !== null).length}/${runs.length}`,
     ].join(" |"),
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LatencyPercentiles } from "./result.ts";
+import { StepCauses } from "./step-causes.ts";
 
 const count = z.number().int().nonnegative();
 const ms = z.number().finite().nonnegative();
@@ -12,6 +13,12 @@ export const RequestShape = z
     path: z.string().startsWith("/"),
     headers: z.record(z.string(), z.string()),
     body: z.string().nullable(),
+    /** The statuses that succeed; absent or null: 200–399. */
+    expect: z
+      .object({ status: z.array(z.number().int().min(100).max(599)).min(1) })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict();
 export type RequestShape = z.infer<typeof RequestShape>;
@@ -90,6 +97,8 @@ export const GeneratorStepSummary = z
     lastSendMs: ms,
     lastDoneMs: ms,
     latency: LatencyPercentiles,
+    /** Answers by status class, failures by cause, retries. */
+    causes: StepCauses,
     self: GeneratorSelf,
   })
   .strict();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Environment } from "./environment.ts";
 import { nonNegative } from "./non-negative.ts";
 import { Resources } from "./resources.ts";
+import { StepCauses } from "./step-causes.ts";
 
 /** The version of the line a bench container prints; bump it on any breaking change. */
 export const RESULT_SCHEMA_VERSION = 1;
@@ -106,6 +107,12 @@ export const LoadStep = z
       .nullable()
       .optional()
       .describe("host CPU busy outside the service and the generator during the step, in cores"),
+    // Added within v1 (issue 31): absent or null in older files and where a driver does not count them.
+    causes: StepCauses.nullable()
+      .optional()
+      .describe(
+        "answers by status class, failures by cause (timeout, reset, refused, closedBeforeResponse, protocolError, headTooLarge, bodyTooLarge, other; an unexpected status by its code) and retried requests",
+      ),
     sloMet: z.boolean(),
   })
   .strict();

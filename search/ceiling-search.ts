@@ -4,18 +4,19 @@ import { exhaustiveSweepSeconds } from "./exhaustive-sweep-seconds.ts";
 import { findKnee } from "./find-knee.ts";
 import { narrowBracket } from "./narrow-bracket.ts";
 import { provenRatePerSec } from "./proven-rate-per-sec.ts";
+import { describeSearchDrift, type SearchDrift, searchDrift } from "./search-drift.ts";
 import { type SearchPhase, SearchSession } from "./search-session.ts";
 
 export type { SearchPhase } from "./search-session.ts";
 
 export interface CeilingSearchOptions {
-  /** Closed-loop probe: its achievedPerSec estimates the maximum. */
+  /** Closed-loop probe: its achievedPerSec estimates the maximum. Run again after the last step (the end probe). */
   probe: () => Promise<LoadStep>;
   /** One fixed-arrival-rate step; its sloMet decides pass/fail. */
   runStep: (offeredPerSec: number, phase: SearchPhase) => Promise<LoadStep>;
   /** Stop bisecting when (fail - pass) / pass <= resolution. */
   resolution?: number;
-  /** Hard cap on steps, probe included, so a cell finishes in predictable time. */
+  /** Hard cap on steps, probe included, so a cell finishes in predictable time; the end probe (one more) is not. */
   maxSteps?: number;
   /** The first open-loop step as a fraction of the probe's estimate. */
   startFraction?: number;
@@ -29,6 +30,8 @@ export interface CeilingSearchResult {
   steps: LoadStep[];
   ceiling: Ceiling;
   notes: string[];
+  /** The workload (or host) slowed while the search ran (search/search-drift.ts): null when it held its speed. */
+  drift: SearchDrift | null;
 }
 
 export const CEILING_SEARCH_DEFAULTS = {
@@ -51,8 +54,8 @@ export const CEILING_SEARCH_DEFAULTS = {
 } as const;
 
 /**
- * Probe, gallop from just under the probe's estimate, bisect to the resolution, then confirm (falling back to rates
- * that passed earlier): a pure function of its callbacks.
+ * Probe, gallop from just under the probe's estimate, bisect to the resolution, confirm (falling back to rates
+ * that passed earlier), then probe again to check the workload kept its speed: a pure function of its callbacks.
  */
 export async function ceilingSearch(options: CeilingSearchOptions): Promise<CeilingSearchResult> {
   const settings = { ...CEILING_SEARCH_DEFAULTS, ...stripUndefined(options) };
@@ -93,6 +96,16 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
     // Never above what the confirming step delivered.
     if (confirm) ceilingPerSec = provenRatePerSec(confirm);
   }
+  // The same closed-loop step again: a service or host that slowed during the search shows it here. One low reading
+  // alone is re-run once (a core's speed moves 7-16% a second under allocation-heavy code: docs/measurements.md).
+  session.steps.push(await options.probe());
+  const first = searchDrift(session.steps, ceilingPerSec);
+  if (first?.probeFell && first.passedThenFailed === null) {
+    session.notes.push(
+      `end probe read ${Math.round(first.endProbePerSec ?? 0)}/s against ${Math.round(first.startProbePerSec)}/s at the start: re-run once`,
+    );
+    session.steps.push(await options.probe());
+  }
   const notes = session.notes;
   if (bracket.pass === null) notes.push("no offered rate met the SLO, down to the minimum rate tried");
   else if (ceilingPerSec === null)
@@ -101,6 +114,8 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
     notes.push("no offered rate failed: the ceiling is a lower bound");
 
   const steps = session.steps;
+  const drift = searchDrift(steps, ceilingPerSec);
+  if (drift) notes.push(`drifted: ${describeSearchDrift(drift)}`);
   const reached =
     ceilingPerSec !== null && fail !== null ? (fail - ceilingPerSec) / ceilingPerSec : resolution;
   const lowestOffered = Math.min(...steps.filter((s) => s.phase !== "probe").map((s) => s.offeredPerSec));
@@ -109,6 +124,7 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
   return {
     steps,
     notes,
+    drift,
     ceiling: {
       ceilingPerSec,
       kneePerSec: findKnee(steps),

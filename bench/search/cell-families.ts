@@ -51,5 +51,14 @@ export const CELL_FAMILIES: readonly CellFamily[] = [
     stationary: true,
     spec: (r) => ({ probeBias: between(r, 1.3, 2.1), overloadSag: between(r, 0.5, 0.8) }),
   },
+  // Drift within the tolerance (about -12% over a search): searched as it stands, not flagged.
   { name: "drifting -1%/step", stationary: false, spec: () => ({ probeBias: 1, driftPerStep: -0.01 }) },
+  // Drift past it: the end probe reads 30%+ below the first (search/search-drift.ts flags it).
+  { name: "drifting -3%/step", stationary: false, spec: () => ({ probeBias: 1, driftPerStep: -0.03 }) },
+  // The bun:sqlite API of issue 35: after one overloaded step every rate that passed fails.
+  {
+    name: "slows 30% after an overload",
+    stationary: false,
+    spec: (r) => ({ probeBias: between(r, 0.88, 1.06), slowAfterFirstOverload: 0.7 }),
+  },
 ];

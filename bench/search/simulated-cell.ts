@@ -32,6 +32,8 @@ export interface SimulatedCellSpec {
   stalledSteps?: readonly number[];
   /** The capacity is multiplied by (1 + drift) after every step: a workload whose capacity drifts. */
   driftPerStep?: number;
+  /** After its first overloaded step the capacity falls to this share of C (a heap filling, state growing). */
+  slowAfterFirstOverload?: number;
 }
 
 export interface SimulatedCell extends Pick<CeilingSearchOptions, "probe" | "runStep"> {
@@ -61,6 +63,8 @@ export function simulatedCell(spec: SimulatedCellSpec): SimulatedCell {
     capacity *= 1 + (spec.driftPerStep ?? 0);
     const stalled = (spec.stalledSteps ?? []).includes(index) || random() < (spec.stallChance ?? 0);
     const throughput = stepCapacity * (spec.throughputFactor ?? 1);
+    if (offered > stepCapacity && spec.slowAfterFirstOverload !== undefined)
+      capacity = Math.min(capacity, spec.capacityPerSec * spec.slowAfterFirstOverload);
     if (offered > stepCapacity)
       return step(
         phase,

@@ -2,6 +2,7 @@
 // so a user's script needs nothing installed: `import type { Workload } from ".../generator/api/workload.ts"`.
 import type { z } from "zod";
 import type { FixedTimelines } from "../../contract/generator-step.ts";
+import type { ErrorCause } from "../../contract/step-causes.ts";
 
 /** What a module is told about the step it serves. The service is at baseUrl (127.0.0.1 for every local cell). */
 export interface StepInfo {
@@ -36,11 +37,22 @@ export interface WorkloadContext<Flags> {
   log(line: string): void;
 }
 
-/** How one operation ended; a thrown or rejected send counts as a failure. */
+/** How one operation ended; a thrown or rejected send counts as a failure (cause "other"). */
 export interface Outcome {
   ok: boolean;
   /** When the operation completed, on now()'s clock, if not when the promise settled (e.g. a delivery seen earlier). */
   doneAtMs?: number;
+  /** The HTTP status it got, if any: counted by class, and by code when it failed; judged by `expect` if declared. */
+  status?: number;
+  /** Why it failed without a status ("timeout", "reset", "refused", ...); absent: "other". */
+  cause?: ErrorCause | null;
+  /** It was sent again once on a new connection (counted, not a failure). */
+  retried?: boolean;
+}
+
+/** The statuses that count as success, e.g. { status: [200, 304, 404] }. */
+export interface StatusExpectation {
+  status: readonly number[];
 }
 
 /**
@@ -79,6 +91,8 @@ interface Declarations<Shape extends z.ZodRawShape> {
   rateUnit?: string;
   /** Whether its latency is per request (default) or end-to-end. */
   latency?: "request" | "end-to-end";
+  /** The statuses that succeed: an Outcome carrying a status is judged by them, not by its `ok`. */
+  expect?: StatusExpectation;
 }
 
 /** A ceiling-search workload: the generator paces, measures and summarises; the module only sends. */

@@ -1,12 +1,13 @@
-import { type Http1Answer, NO_ANSWER } from "./http1-answer.ts";
-import { clientConnectionHandlers, Http1ClientConnection } from "./http1-client-connection.ts";
-import { type Http1RequestShape, http1RequestBytes } from "./http1-request-bytes.ts";
+import { failedAnswer, type Http1Answer } from "./http1-answer.ts";
+import {
+  type ConnectionPool,
+  clientConnectionHandlers,
+  Http1ClientConnection,
+  type Resolve,
+} from "./http1-client-connection.ts";
+import { type Http1Request, type Http1RequestShape, prepareHttp1Request } from "./http1-request-bytes.ts";
 
-/** A request built once (its bytes), to send many times. */
-export interface Http1Request {
-  readonly bytes: Uint8Array;
-  readonly head: boolean;
-}
+export type { Http1Request } from "./http1-request-bytes.ts";
 
 export interface Http1ClientOptions {
   /** Connections open at most (requests in flight); a request beyond them fails at once with status 0. */
@@ -28,51 +29,61 @@ export interface Http1Client {
   close(): void;
 }
 
+/** No connection to spare: maxConnections are open and busy. */
+const NO_CONNECTION: Http1Answer = Object.freeze(failedAnswer("other", false, "no connection to spare"));
+
 /**
  * A pool of keep-alive connections to 127.0.0.1:port, opened as needed up to maxConnections, most recently used
- * first (so the idle rest may lapse); a sweep closes a connection whose request outlived timeoutMs.
+ * first (so the idle rest may lapse); a sweep closes a connection whose request outlived timeoutMs. A connection
+ * the peer closed or half-closed, or that was answered before its request was all written, is never handed out.
  */
 export function createHttp1Client(port: number, options: Http1ClientOptions): Http1Client {
   const target = options.target;
   const host = target?.host ?? "127.0.0.1";
+  const tls = target?.tls ? { rejectUnauthorized: !target.tls.insecure, serverName: host } : undefined;
   const idle: Http1ClientConnection[] = [];
   const all = new Set<Http1ClientConnection>();
-  const onIdle = (connection: Http1ClientConnection) => idle.push(connection);
-  const onGone = (connection: Http1ClientConnection) => all.delete(connection);
+  const pool: ConnectionPool = {
+    idle: (connection) => idle.push(connection),
+    gone: (connection) => all.delete(connection),
+    // The closed connection has left `all`: its place is free for the new one.
+    retry: (request, keepBody, resolve, firstSentMs) =>
+      connect().send(request, keepBody, resolve, firstSentMs, true),
+  };
   const sweep = () => {
     const nowMs = performance.now();
     for (const connection of all)
-      if (connection.busy && nowMs - connection.sentMs >= options.timeoutMs) connection.fail();
+      if (connection.busy && nowMs - connection.sentMs >= options.timeoutMs) connection.fail("timeout");
   };
   const sweeper = setInterval(sweep, Math.min(100, Math.max(5, options.timeoutMs / 4)));
   sweeper.unref();
   let opening: Promise<unknown> = Promise.resolve();
+  // The one place a connection opens (plain TCP to loopback; TLS to a revision's host under calibrate).
   const connect = () => {
-    const connection = new Http1ClientConnection(onIdle, onGone);
+    const connection = new Http1ClientConnection(pool);
     all.add(connection);
-    const tls = target?.tls ? { rejectUnauthorized: !target.tls.insecure, serverName: host } : undefined;
     opening = Bun.connect({
       hostname: host,
       port,
       tls,
       data: connection,
       socket: clientConnectionHandlers,
-    }).catch(() => connection.fail());
+    }).catch((error) => connection.onError(error, true));
     return connection;
   };
   return {
-    prepare: (shape) => ({
-      bytes: http1RequestBytes(shape, port, host, Boolean(target?.tls)),
-      head: shape.method.toUpperCase() === "HEAD",
-    }),
+    prepare: (shape) => prepareHttp1Request(shape, port, host, Boolean(tls)),
     request(request, readBody = false) {
       let connection = idle.pop();
       while (connection?.closed) connection = idle.pop();
       if (connection === undefined) {
-        if (all.size >= options.maxConnections) return Promise.resolve(NO_ANSWER);
+        if (all.size >= options.maxConnections) return Promise.resolve(NO_CONNECTION);
         connection = connect();
       }
-      return connection.request(request.bytes, request.head, readBody);
+      const chosen = connection;
+      return new Promise<Http1Answer>((resolve: Resolve) =>
+        chosen.send(request, readBody, resolve, performance.now(), false),
+      );
     },
     async warm(count) {
       const opened: Promise<unknown>[] = [];
@@ -84,7 +95,7 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
     },
     close() {
       clearInterval(sweeper);
-      for (const connection of [...all]) connection.fail();
+      for (const connection of [...all]) connection.fail("other", "the client closed");
     },
   };
 }

@@ -11,6 +11,15 @@ type State = "head" | "length" | "chunk-size" | "chunk-data" | "chunk-end" | "tr
 /** Called per complete response; body is null unless keepBody was set for it. */
 export type OnResponse = (status: number, keepAlive: boolean, body: Buffer | null) => void;
 
+/** Why a response could not be read: its cause (a step counts it) and a message naming the limit or the bytes. */
+export interface ReadFailure {
+  cause: "protocolError" | "headTooLarge" | "bodyTooLarge";
+  message: string;
+}
+const failure = (cause: ReadFailure["cause"], message: string): ReadFailure => ({ cause, message });
+const bodyTooLarge = () =>
+  failure("bodyTooLarge", `a response body longer than ${MAX_KEPT_BODY_BYTES} bytes`);
+
 /**
  * An HTTP/1.1 response reader that keeps the body only when asked (keepBody): Content-Length, chunked (trailers
  * skipped) or to the close. Only a partial head or line, and a kept body, are buffered.
@@ -28,8 +37,8 @@ export class Http1ResponseReader {
   private kept: Buffer[] = [];
   private keptBytes = 0;
 
-  /** Reads a chunk; calls onResponse per complete response. Returns a protocol error's message, or null. */
-  feed(chunk: Buffer, onResponse: OnResponse): string | null {
+  /** Reads a chunk; calls onResponse per complete response. Returns why it is not HTTP/1.x, or null. */
+  feed(chunk: Buffer, onResponse: OnResponse): ReadFailure | null {
     let at = 0;
     while (at < chunk.length) {
       if (this.state === "length" || this.state === "chunk-data" || this.state === "until-close") {
@@ -56,8 +65,12 @@ export class Http1ResponseReader {
         from = 0;
       }
       const end = source.indexOf(delimiter, from, "latin1");
+      // Found or not, in one read or across several: a head or line past its limit is refused the same way.
+      if ((end < 0 ? source.length : end) - from > limit) {
+        const text = `a response ${this.state} longer than ${limit} bytes`;
+        return failure(this.state === "head" ? "headTooLarge" : "protocolError", text);
+      }
       if (end < 0) {
-        if (source.length - from > limit) return `a response ${this.state} longer than ${limit} bytes`;
         this.pending = Buffer.from(source.subarray(from));
         return null;
       }
@@ -78,11 +91,12 @@ export class Http1ResponseReader {
     return true;
   }
 
-  private onHead(text: string, onResponse: OnResponse): string | null {
-    if (!text.startsWith("HTTP/1.")) return `not an HTTP/1.x response: ${JSON.stringify(text.slice(0, 40))}`;
+  private onHead(text: string, onResponse: OnResponse): ReadFailure | null {
+    if (!text.startsWith("HTTP/1."))
+      return failure("protocolError", `not an HTTP/1.x response: ${JSON.stringify(text.slice(0, 40))}`);
     const status = Number(text.slice(9, 12));
-    if (!Number.isInteger(status) || status < 100)
-      return `a bad status line: ${JSON.stringify(text.split("\r\n")[0])}`;
+    if (!Number.isInteger(status) || status < 100 || status > 999)
+      return failure("protocolError", `a bad status line: ${JSON.stringify(text.split("\r\n")[0])}`);
     // 1xx is interim (e.g. 100 Continue): the real head follows.
     if (status < 200) return null;
     this.status = status;
@@ -99,8 +113,7 @@ export class Http1ResponseReader {
         if (this.remaining === 0) this.complete(onResponse);
         else {
           this.state = "length";
-          if (this.keepBody && this.remaining > MAX_KEPT_BODY_BYTES)
-            return `a response body longer than ${MAX_KEPT_BODY_BYTES} bytes`;
+          if (this.keepBody && this.remaining > MAX_KEPT_BODY_BYTES) return bodyTooLarge();
           // The common case: one buffer for the whole body, copied into as it arrives.
           if (this.keepBody) this.kept.push(Buffer.allocUnsafe(this.remaining));
         }
@@ -109,19 +122,19 @@ export class Http1ResponseReader {
     return null;
   }
 
-  private onLine(text: string, onResponse: OnResponse): string | null {
+  private onLine(text: string, onResponse: OnResponse): ReadFailure | null {
     if (this.state === "trailer") {
       if (text === "") this.complete(onResponse);
       return null;
     }
     if (this.state === "chunk-end") {
-      if (text !== "") return "a chunk longer than its size line said";
+      if (text !== "") return failure("protocolError", "a chunk longer than its size line said");
       this.state = "chunk-size";
       return null;
     }
     const size = Number.parseInt(text, 16);
     if (!Number.isFinite(size) || size < 0)
-      return `a bad chunk size line: ${JSON.stringify(text.slice(0, 40))}`;
+      return failure("protocolError", `a bad chunk size line: ${JSON.stringify(text.slice(0, 40))}`);
     if (size === 0) this.state = "trailer";
     else {
       this.state = "chunk-data";
@@ -131,9 +144,8 @@ export class Http1ResponseReader {
   }
 
   /** Keeps `taken` body bytes of chunk from `at` (a copy: the socket's buffer is not ours to keep). */
-  private keep(chunk: Buffer, at: number, taken: number): string | null {
-    if (this.keptBytes + taken > MAX_KEPT_BODY_BYTES)
-      return `a response body longer than ${MAX_KEPT_BODY_BYTES} bytes`;
+  private keep(chunk: Buffer, at: number, taken: number): ReadFailure | null {
+    if (this.keptBytes + taken > MAX_KEPT_BODY_BYTES) return bodyTooLarge();
     if (this.state === "length") chunk.copy(this.kept[0] as Buffer, this.keptBytes, at, at + taken);
     else this.kept.push(Buffer.from(chunk.subarray(at, at + taken)));
     this.keptBytes += taken;

@@ -10,6 +10,14 @@ const declarations = {
   flags: fn.optional(),
   rateUnit: z.string().min(1).optional(),
   latency: z.enum(["request", "end-to-end"]).optional(),
+  expect: z
+    .object({
+      status: z
+        .array(z.number().int().min(100, "an HTTP status is 100..599").max(599, "an HTTP status is 100..599"))
+        .min(1, "expected at least one status"),
+    })
+    .strict()
+    .optional(),
 };
 const Paced = z.object({ ...declarations, open: fn, close: fn.optional() });
 const Fixed = z.object({ ...declarations, run: fn });

@@ -1,3 +1,4 @@
+import { addCauses, emptyCauses } from "../../contract/step-causes.ts";
 import { mergeHistograms } from "./histogram.ts";
 import type { WorkerFigures } from "./worker-figures.ts";
 
@@ -19,6 +20,7 @@ export function mergeFigures(all: readonly WorkerFigures[]) {
     turnaroundCount: sum((f) => f.turnaroundCount),
     serviceSumMs: sum((f) => f.serviceSumMs),
     serviceCount: sum((f) => f.serviceCount),
+    causes: all.reduce((total, f) => addCauses(total, f.causes), emptyCauses()),
   };
 }
 export type MergedFigures = ReturnType<typeof mergeFigures>;

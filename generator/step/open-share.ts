@@ -50,7 +50,7 @@ export async function openShare(
         workers,
         startMs,
       };
-      const tally = await pace(plan, send);
+      const tally = await pace(plan, send, workload.expect ?? null);
       const settlement =
         (await within(workload.close?.(context), CLOSE_BOUND_MS, `workload ${source.name} close()`)) ?? {};
       settle(tally, settlement);
@@ -64,5 +64,7 @@ function settle(tally: Tally, settlement: Settlement): void {
   const incomplete = Math.min(tally.completed, Math.max(0, Math.round(settlement.incomplete ?? 0)));
   tally.completed -= incomplete;
   tally.completedInWindow -= Math.min(tally.completedInWindow, incomplete);
-  tally.errors += Math.max(0, Math.round(settlement.errors ?? 0));
+  const errors = Math.max(0, Math.round(settlement.errors ?? 0));
+  tally.errors += errors;
+  tally.causes.other += errors;
 }

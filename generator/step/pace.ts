@@ -1,4 +1,6 @@
-import type { Outcome, Send } from "../api/workload.ts";
+import type { ErrorCause } from "../../contract/step-causes.ts";
+import type { Outcome, Send, StatusExpectation } from "../api/workload.ts";
+import { expectedStatuses } from "../http/http1-request-bytes.ts";
 import { FreeSlots } from "./free-slots.ts";
 import { Operation } from "./operation.ts";
 import {
@@ -15,9 +17,11 @@ import { TimeoutQueue } from "./timeout-queue.ts";
 /**
  * Runs one worker's share of a step. Open: operation i is intended at start + i / rate and leaves then, or when a
  * slot frees up; latency runs from the intended time. Closed: each slot sends again as soon as it frees. Every due
- * operation goes out per wake-up (one timer, never one per operation); each is bounded by timeoutMs.
+ * operation goes out per wake-up (one timer, never one per operation); each is bounded by timeoutMs. An outcome
+ * with a status is judged by `expect` when the module declares one, else by its own `ok`.
  */
-export function pace(plan: PacePlan, send: Send): Promise<Tally> {
+export function pace(plan: PacePlan, send: Send, expect: StatusExpectation | null = null): Promise<Tally> {
+  const expected = expect === null ? null : expectedStatuses(expect.status);
   const open = plan.kind === "open";
   const tally = new Tally();
   const slots = new FreeSlots(plan.concurrency);
@@ -58,7 +62,14 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
     pump();
   };
 
-  const settle = (operation: Operation, ok: boolean, doneAtMs: number | undefined) => {
+  const settle = (
+    operation: Operation,
+    ok: boolean,
+    doneAtMs: number | undefined,
+    status = 0,
+    cause: ErrorCause | null = null,
+    retried = false,
+  ) => {
     if (operation.settled || finished) return;
     const nowMs = performance.now();
     const doneMs =
@@ -66,7 +77,7 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
     operation.settled = true;
     unsettled--;
     tally.completed++;
-    if (!ok) tally.errors++;
+    tally.recordOutcome(ok, status, cause, retried);
     tally.recordLatency(doneMs - operation.intendedMs);
     tally.serviceSumMs += Math.max(0, doneMs - operation.leftMs);
     tally.serviceCount++;
@@ -78,13 +89,18 @@ export function pace(plan: PacePlan, send: Send): Promise<Tally> {
   const onValue = (operation: Operation, value: Outcome | boolean | undefined | null) => {
     if (value === undefined || value === null) settle(operation, true, undefined);
     else if (typeof value === "boolean") settle(operation, value, undefined);
-    else
-      settle(operation, value.ok === true, typeof value.doneAtMs === "number" ? value.doneAtMs : undefined);
+    else {
+      const status = typeof value.status === "number" ? value.status : 0;
+      const ok = expected !== null && status > 0 ? expected[status] === 1 : value.ok === true;
+      const doneAtMs = typeof value.doneAtMs === "number" ? value.doneAtMs : undefined;
+      settle(operation, ok, doneAtMs, status, value.cause ?? null, value.retried === true);
+    }
   };
 
   // Never answered within timeoutMs: lost (started, not completed), which fails the step as an error would.
   const timeOut = (operation: Operation, nowMs: number) => {
     operation.settled = true;
+    tally.causes.timeout++;
     unsettled--;
     if (operation.holdsSlot) freeSlot(operation, nowMs);
   };

@@ -25,6 +25,7 @@ export function summarizeStep(
     lastSendMs: merged.lastSendMs,
     lastDoneMs: merged.lastDoneMs,
     latency: latencyPercentiles(merged.latency),
+    causes: merged.causes,
     self: {
       sendLagP50Ms: percentileMs(merged.sendLag, 50),
       sendLagP99Ms: percentileMs(merged.sendLag, 99),

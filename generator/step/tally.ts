@@ -1,3 +1,4 @@
+import { ERROR_CAUSES, type ErrorCause, type StepCauses } from "../../contract/step-causes.ts";
 import { encodeHistogram, newHistogram, recordMs } from "./histogram.ts";
 import type { WorkerFigures } from "./worker-figures.ts";
 
@@ -14,6 +15,11 @@ export class Tally {
   turnaroundCount = 0;
   serviceSumMs = 0;
   serviceCount = 0;
+  /** Answers by status (index), and those the request did not expect. */
+  readonly statuses = new Uint32Array(1000);
+  readonly failedStatuses = new Uint32Array(1000);
+  readonly causes = Object.fromEntries(ERROR_CAUSES.map((cause) => [cause, 0])) as Record<ErrorCause, number>;
+  retried = 0;
   readonly latency = newHistogram();
   readonly sendLag = newHistogram();
 
@@ -23,6 +29,40 @@ export class Tally {
 
   recordSendLag(ms: number): void {
     recordMs(this.sendLag, ms);
+  }
+
+  /** One settled operation by how it ended: its status (0: none), or else its cause. */
+  recordOutcome(ok: boolean, status: number, cause: ErrorCause | null, retried: boolean): void {
+    if (retried) this.retried++;
+    if (status > 0 && status < 1000) {
+      this.statuses[status] = (this.statuses[status] as number) + 1;
+      if (!ok) this.failedStatuses[status] = (this.failedStatuses[status] as number) + 1;
+    } else if (!ok) {
+      // A module may name a cause of its own: it counts as other.
+      const named = cause !== null && this.causes[cause] !== undefined ? cause : "other";
+      this.causes[named]++;
+    }
+    if (!ok) this.errors++;
+  }
+
+  causesFigures(): StepCauses {
+    const classes = new Array<number>(10).fill(0);
+    const failedStatuses: Record<string, number> = {};
+    for (let status = 100; status < 1000; status++) {
+      const at = Math.floor(status / 100);
+      classes[at] = (classes[at] as number) + (this.statuses[status] as number);
+      const failed = this.failedStatuses[status] as number;
+      if (failed > 0) failedStatuses[String(status)] = failed;
+    }
+    return {
+      status2xx: classes[2] as number,
+      status3xx: classes[3] as number,
+      status4xx: classes[4] as number,
+      status5xx: classes[5] as number,
+      failedStatuses,
+      ...this.causes,
+      retried: this.retried,
+    };
   }
 
   figures(startMs: number, planned: number | null): WorkerFigures {
@@ -41,6 +81,7 @@ export class Tally {
       turnaroundCount: this.turnaroundCount,
       serviceSumMs: this.serviceSumMs,
       serviceCount: this.serviceCount,
+      causes: this.causesFigures(),
     };
   }
 }

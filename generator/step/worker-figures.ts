@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { StepCauses } from "../../contract/step-causes.ts";
 
 const count = z.number().int().nonnegative();
 const ms = z.number().finite().nonnegative();
@@ -21,6 +22,7 @@ export const WorkerFigures = z
     turnaroundCount: count,
     serviceSumMs: ms,
     serviceCount: count,
+    causes: StepCauses,
   })
   .strict();
 export type WorkerFigures = z.infer<typeof WorkerFigures>;

@@ -1,4 +1,5 @@
 import { MatrixError } from "../config/matrix-error.ts";
+import { TrafficFileError } from "../config/traffic-profile.ts";
 import { DockerBuildError } from "../docker/docker-build-error.ts";
 import { DockerRequestError } from "../docker/docker-request-error.ts";
 import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
@@ -9,6 +10,7 @@ import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
 import { ServerStepError } from "../execute/server/server-step-error.ts";
 import { HostLockError } from "../host/host-lock-error.ts";
+import { HostProbeError, SameHostError } from "../host/host-probe.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { BunVersionImageError } from "../image/bun-version-image-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
@@ -39,10 +41,12 @@ type ErrorClass = abstract new (...args: any[]) => Error;
 export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [FlagError, EXIT.badInput],
   [MatrixError, EXIT.badInput],
+  [TrafficFileError, EXIT.badInput],
   [RunStoreError, EXIT.badInput],
   [ReportInputError, EXIT.badInput],
   [CalibrationFileError, EXIT.badInput],
   [EngineAddressError, EXIT.badInput],
+  [SameHostError, EXIT.badInput],
   [HostLockError, EXIT.failed],
   [DockerUnavailableError, EXIT.failed],
   [DockerBuildError, EXIT.failed],
@@ -53,6 +57,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [PodStartError, EXIT.failed],
   [GeneratorOutputError, EXIT.failed],
   [ServerStepError, EXIT.failed],
+  [HostProbeError, EXIT.failed],
 ];
 
 /** The exit code and the one paragraph to print (no stack trace unless BUN_CAPACITY_DEBUG=1). */

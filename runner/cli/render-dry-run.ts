@@ -54,6 +54,11 @@ export function renderDryRun(plan: Plan): string {
     lines.push("", `Skipped, the host cannot honour them (--force runs them anyway):`);
     for (const cell of skipped) lines.push(`  ${cell.id}: ${cell.exceedsHost}`);
   }
+  const forcedShared = runnable.filter((cell) => cell.cpuViewNote);
+  if (forcedShared.length > 0) {
+    lines.push("", "Run shared (the quota alone, on any core), although the pinned CPU view was asked:");
+    for (const cell of forcedShared) lines.push(`  ${cell.id}: ${cell.cpuViewNote}`);
+  }
   if (plan.notes.length > 0) lines.push("", "Notes:", ...plan.notes.map((note) => `  - ${note}`));
   const server = runnable.some((cell) => cell.mode === "service");
   const search = server

@@ -52,6 +52,8 @@ function validateFlags(flags: CheckFlags) {
     );
   const warnPct = flags["warn-pct"] ?? DEFAULT_WARN_PCT;
   const failPct = flags["fail-pct"] ?? DEFAULT_FAIL_PCT;
+  if (flags["same-host"] && !flags.baseline)
+    throw bad("--same-host", "--same-host is about the baseline: give it with --baseline REF");
   if (warnPct > failPct)
     throw bad("--warn-pct", `--warn-pct ${warnPct} must not exceed --fail-pct ${failPct}`);
   return { targetPerSec: flags.target, warnPct, failPct };
@@ -108,7 +110,17 @@ export function makeCheckCommand(deps: Partial<CheckCommandDeps> = {}) {
       const runCells = deps.runCells ?? runCheckCells;
       context.startRunPhase();
       const verdict = await checkDeploy(
-        { ...size, targetPerSec, instances, settings: loaded.settings, baseline, warnPct, failPct, notes },
+        {
+          ...size,
+          targetPerSec,
+          instances,
+          settings: loaded.settings,
+          baseline,
+          sameHost: flags["same-host"] ?? false,
+          warnPct,
+          failPct,
+          notes,
+        },
         { runCells: (s) => runCells(s, matrixPath, resultsDir, context.signal) },
       );
       context.out(checkVerdictText(verdict));

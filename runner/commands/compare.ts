@@ -4,22 +4,29 @@ import { defineCommand } from "../cli/command.ts";
 import { runShell, type ShellIo } from "../cli/command-shell.ts";
 import { EXIT } from "../cli/exit-codes.ts";
 import { FlagError } from "../cli/flag-error.ts";
+import { booleanFlag } from "../cli/flags/flag-registry.ts";
 import { resultsDirOf, resultsFlag } from "../cli/results-flag.ts";
 import { compareMarkdown, compareRuns } from "../report/compare-runs.ts";
 import { resolveRunDir } from "../report/resolve-run-dir.ts";
 import { sizeRunDir } from "../report/size-run-dir.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 
-const USAGE = `Usage: bun runner/matrix.ts compare RUN_A RUN_B [--results DIR]
+const USAGE = `Usage: bun runner/matrix.ts compare RUN_A RUN_B [--results DIR] [--same-host]
 
 Cell by cell from run A to run B: ceilings (min–max, repetitions), B ÷ A, whether the difference is beyond
-the noise, p99 at the ceiling, peak memory and status (the same view as a run's variants A/B). Writes nothing.`;
+the noise, p99 at the ceiling, peak memory and status (the same view as a run's variants A/B). When the runs'
+host probes differ by over 10%, A's ceilings are scaled by the probes' ratio first. Writes nothing.`;
 
 export function makeCompareCommand(resultsDir = DEFAULT_RESULTS_DIR) {
   return defineCommand({
     name: "compare",
     usage: USAGE,
-    flags: z.strictObject({ results: resultsFlag }),
+    flags: z.strictObject({
+      results: resultsFlag,
+      "same-host": booleanFlag(
+        "refuse (exit 2) when the two runs' host probes differ by over 10%, instead of normalising A's ceilings",
+      ),
+    }),
     positionals: { min: 2, max: 2, names: "exactly two run ids" },
     /** load both (validated) -> size (in memory) -> print the differences. */
     run: async ({ flags, positionals }, context) => {
@@ -33,7 +40,7 @@ export function makeCompareCommand(resultsDir = DEFAULT_RESULTS_DIR) {
         );
       const [a, b] = await Promise.all(runDirs.map(async (runDir) => (await sizeRunDir(runDir)).report));
       if (!a || !b) return EXIT.badInput;
-      context.out(compareMarkdown(a, b, compareRuns(a, b)));
+      context.out(compareMarkdown(a, b, compareRuns(a, b, { sameHost: flags["same-host"] ?? false })));
       return EXIT.ok;
     },
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CPU_VIEWS } from "../host/core-allocation.ts";
 import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 import {
   Bool,
@@ -32,6 +33,7 @@ const nullAsEmpty = (value: unknown) => (value === null ? {} : value);
 const mapping = mappingError;
 const AT_LEAST_ONE = "expected at least one value";
 const AT_MOST = `expected at most ${MAX_LIST} values`;
+const CpuViewValue = z.enum(CPU_VIEWS, { error: "expected pinned or shared" });
 
 const settingsShape = {
   sloP99Ms: PositiveMs.optional(),
@@ -117,6 +119,13 @@ export const Axes = strictObject({
     .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
+  // pinned: cores of its own (--cpuset-cpus) plus the quota; shared: the quota alone, on any core (docs/server-mode.md).
+  cpuView: z
+    .array(CpuViewValue, { error: "expected a list like [pinned, shared]" })
+    .min(1, AT_LEAST_ONE)
+    .max(MAX_LIST, AT_MOST)
+    .superRefine(noDuplicates)
+    .optional(),
 });
 
 /** A partial cell: exclude drops cells it matches; include adds cells (unset fields expand over the axes). */
@@ -127,6 +136,7 @@ export const CellMatcher = strictObject({
   smol: Bool.optional(),
   concurrency: Concurrency.optional(),
   nofile: z.number({ error: "expected a whole number" }).int("expected a whole number").optional(),
+  cpuView: CpuViewValue.optional(),
   flags: z.record(FlagKey, FlagValue, mapping("flag: value")).optional(),
 });
 export type CellMatcher = z.output<typeof CellMatcher>;

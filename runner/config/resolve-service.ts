@@ -183,5 +183,6 @@ function toRequest(request: RequestSettings & { weight: number }): ResolvedReque
     path: request.path,
     headers,
     body: request.body === undefined ? null : json ? JSON.stringify(request.body) : (request.body as string),
+    ...(request.expect && { expect: { status: [...request.expect.status] } }),
   };
 }

@@ -84,6 +84,7 @@ export function resolveVariant(
     smol: body.axes?.smol ?? DEFAULT_AXES.smol,
     concurrency: served ? (body.axes?.concurrency ?? SERVICE_DEFAULTS.concurrency) : [],
     ...(body.axes?.nofile && { nofile: body.axes.nofile }),
+    ...(body.axes?.cpuView && { cpuView: body.axes.cpuView }),
   };
   const variant = {
     profile: options.profile,

@@ -1,4 +1,5 @@
 import type { WorkloadDescription } from "../../contract/generator-step.ts";
+import type { CpuView } from "../host/core-allocation.ts";
 import type { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import type { CellMatcher } from "./matrix-body.ts";
@@ -39,6 +40,8 @@ export type ResolvedRequest = {
   path: string;
   headers: Record<string, string>;
   body: string | null;
+  /** The statuses that succeed; absent: 200–399. */
+  expect?: { status: number[] } | null;
 };
 
 /** What a server-mode scenario sends: a weighted request mix, or a workload module (its source). */
@@ -89,7 +92,15 @@ export type MatrixVariant = {
   image: ImageSource;
   /** The repository's own Dockerfile, which ships the bundled scenarios (config/bundled-scenarios.ts). */
   bundledImage: boolean;
-  axes: { cpus: number[]; memoryBytes: number[]; smol: boolean[]; concurrency: number[]; nofile?: number[] };
+  axes: {
+    cpus: number[];
+    memoryBytes: number[];
+    smol: boolean[];
+    concurrency: number[];
+    nofile?: number[];
+    /** Absent: pinned only (core-allocation.ts DEFAULT_CPU_VIEW). */
+    cpuView?: CpuView[];
+  };
   /** Server mode when set: scenarios are request specs sent to this service. */
   service: ResolvedService | null;
   scenarios: ResolvedScenario[];

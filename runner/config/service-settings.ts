@@ -42,6 +42,19 @@ const Body = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.u
   error: "expected a string, or a mapping or list (sent as JSON)",
 });
 
+const Status = z
+  .number({ error: "expected an HTTP status like 200" })
+  .int("expected a whole HTTP status like 200")
+  .min(100, "an HTTP status is 100..599")
+  .max(599, "an HTTP status is 100..599");
+/** The statuses that count as success (absent: 200–399). */
+const Expect = strictObject({
+  status: z
+    .array(Status, { error: "expected a list of HTTP statuses like [200, 304]" })
+    .min(1, "expected at least one status")
+    .max(100, "expected at most 100 statuses"),
+});
+
 const requestShape = {
   method: Method.optional(),
   path: Path,
@@ -49,6 +62,7 @@ const requestShape = {
     .record(HeaderName, z.string({ error: "expected a string" }), mappingError("Name: value"))
     .optional(),
   body: Body.optional(),
+  expect: Expect.optional(),
 };
 export const RequestSettings = strictObject(requestShape);
 export type RequestSettings = z.output<typeof RequestSettings>;
@@ -59,7 +73,7 @@ export const WeightedRequest = strictObject({
 });
 
 export const RequestMix = z
-  .array(WeightedRequest, { error: "expected a list of {weight, method, path, headers, body}" })
+  .array(WeightedRequest, { error: "expected a list of {weight, method, path, headers, body, expect}" })
   .min(1, "expected at least one request")
   .max(MAX_LIST_ITEMS, `expected at most ${MAX_LIST_ITEMS} requests`);
 

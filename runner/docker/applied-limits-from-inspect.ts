@@ -11,6 +11,7 @@ interface RawInspect {
     SecurityOpt?: string[] | null;
     PidsLimit?: number | null;
     NetworkMode?: string;
+    CpusetCpus?: string;
   };
 }
 
@@ -28,5 +29,6 @@ export function appliedLimitsFromInspect(raw: unknown): AppliedLimits {
     pidsLimit: host.PidsLimit ?? null,
     networkMode: host.NetworkMode ?? "",
     user: inspect.Config?.User ?? "",
+    cpusetCpus: host.CpusetCpus ?? "",
   };
 }

@@ -12,6 +12,10 @@ export const AppliedLimits = z
     pidsLimit: z.number().int().nullable(),
     networkMode: z.string(),
     user: z.string(),
+    cpusetCpus: z
+      .string()
+      .optional()
+      .describe("the host cores it was pinned to (CpusetCpus); empty: any core; absent in older records"),
   })
   .strict()
   .describe("what Docker actually applied, from inspect");

@@ -21,6 +21,7 @@ export function containerApi(
   | "inspectContainer"
   | "attachStdin"
   | "listContainers"
+  | "execInContainer"
 > {
   return {
     createContainer: async (spec: ContainerSpec) => {
@@ -38,6 +39,7 @@ export function containerApi(
           ...(spec.openStdin ? { OpenStdin: true, StdinOnce: true, AttachStdin: true } : {}),
           HostConfig: {
             NanoCpus: spec.nanoCpus,
+            ...(spec.cpusetCpus ? { CpusetCpus: spec.cpusetCpus } : {}),
             Memory: spec.memoryBytes,
             MemorySwap: spec.memorySwapBytes,
             ReadonlyRootfs: spec.readonlyRootfs,
@@ -110,6 +112,25 @@ export function containerApi(
       call("list containers", async () => {
         const list = await docker.listContainers({ all: true, filters: { label: [labelFilter] } });
         return list.map((c) => ({ id: c.Id, state: c.State, labels: c.Labels ?? {} }));
+      }),
+    execInContainer: (id, cmd, timeoutMs) =>
+      call(`exec ${cmd[0]} in container ${short(id)}`, async () => {
+        const exec = await docker.getContainer(id).exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
+        const stream = (await exec.start({ hijack: true, stdin: false })) as NodeJS.ReadableStream;
+        const chunks: Uint8Array[] = [];
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const finished = await new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+          stream.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+          stream.on("end", () => resolve(true));
+          stream.on("error", () => resolve(false));
+        });
+        clearTimeout(timer);
+        const inspect = finished ? await exec.inspect() : null;
+        return {
+          exitCode: inspect?.ExitCode ?? null,
+          stdout: demuxDockerLog(Buffer.concat(chunks)).stdout,
+        };
       }),
   };
 }

@@ -32,6 +32,13 @@ export interface DockerApi {
   /** Attaches to a created (not yet started) container with openStdin; the returned function writes and closes stdin. */
   attachStdin(id: string): Promise<(data: string) => Promise<void>>;
   listContainers(labelFilter: string): Promise<ContainerSummary[]>;
+  /** `docker exec` of one command in a running container, bounded by timeoutMs (exitCode null: it did not finish). */
+  execInContainer(id: string, cmd: string[], timeoutMs: number): Promise<ExecOutcome>;
+}
+
+export interface ExecOutcome {
+  exitCode: number | null;
+  stdout: string;
 }
 
 export interface DockerVersion {
@@ -81,6 +88,8 @@ export interface ContainerSpec {
   labels: Record<string, string>;
   user: string;
   nanoCpus: number;
+  /** Host cores it may run on (Docker's CpusetCpus, cgroup v1 and v2 alike), e.g. "1" or "0-2"; absent: any. */
+  cpusetCpus?: string;
   memoryBytes: number;
   memorySwapBytes: number;
   readonlyRootfs: boolean;

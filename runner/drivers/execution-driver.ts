@@ -1,5 +1,6 @@
 import type { ContainerSpec } from "../docker/docker-api.ts";
 import type { AppliedLimits, DockerStats } from "../results/cell-record.ts";
+import type { CpuSeen } from "../results/cpu-placement.ts";
 import type { NodeFacts } from "../results/node-facts.ts";
 
 /** The drivers the runner knows; nothing outside runner/drivers/ knows which one runs. */
@@ -25,6 +26,8 @@ export interface RunFacts {
   startupMs: number | null;
   /** From the container's start to its exit (or to the kill at the timeout). */
   wallSeconds: number;
+  /** What the service saw of the host's CPUs, read inside it once it ran; absent: not read (a driver without exec). */
+  cpuSeen?: CpuSeen | null;
 }
 
 /** A container started next to the service, in its network namespace, without limits (sidecar, generator, probe). */
@@ -43,6 +46,8 @@ export interface PodSpec {
   /** Run in the pod until it exits 0: the readiness probe (polls readyPath on 127.0.0.1). */
   readiness: PodMemberSpec;
   readinessTimeoutMs: number;
+  /** Host cores for everything in the pod but the service (holder, sidecars, readiness, generator); absent: any. */
+  membersCpuset?: string;
 }
 
 export interface MemberOutcome {
@@ -86,6 +91,8 @@ export interface RunOptions {
 /** Runs repetitions somewhere: the local Docker engine, or a Docker Swarm. One interface for both. */
 export interface ExecutionDriver {
   readonly name: DriverName;
+  /** Whether it can give a service cores of its own (--cpuset-cpus); absent: it cannot, cells run shared. */
+  readonly pinsCores?: boolean;
   /** The nodes this driver can place cells on. */
   nodes(): Promise<NodeFacts[]>;
   /** Scenario mode: runs one limited container to its end and always removes it. */

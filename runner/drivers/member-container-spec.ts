@@ -6,6 +6,7 @@ export function memberContainerSpec(
   member: PodMemberSpec,
   podLabels: Record<string, string>,
   holderId: string,
+  cpusetCpus?: string,
 ): ContainerSpec {
   return {
     image: member.image,
@@ -22,6 +23,7 @@ export function memberContainerSpec(
     securityOpt: ["no-new-privileges"],
     pidsLimit: 0,
     networkMode: `container:${holderId}`,
+    ...(cpusetCpus && { cpusetCpus }),
     openStdin: member.stdin !== undefined,
   };
 }

@@ -27,7 +27,7 @@ export interface Classification {
   rawStdout: string | null;
 }
 
-/** Decides how a repetition ended: timeout/gc-thrash, oom, crash, bad-output or ok, in that order. */
+/** Decides how a repetition ended: timeout/gc-thrash, oom, crash, bad-output or ok, in that order (drift-verdict.ts may then turn ok into drifted). */
 export function classifyRepetition(o: RepetitionObservation): Classification {
   const none = { result: null, rawStdout: null };
   if (o.timedOut) {

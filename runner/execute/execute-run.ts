@@ -1,4 +1,6 @@
+import type { HostProbe } from "../../contract/host-probe.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { type ProbeForm, probeText, SHORT_PROBE_INTERVAL_MS } from "../host/host-probe.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { withHostLock } from "../host/with-host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
@@ -23,6 +25,34 @@ export interface ExecuteOptions {
   hostLock?: boolean;
   /** Repetitions across cells: interleaved (default) or sequential. */
   order?: RepetitionOrder;
+  /** Measures the host (runHostProbe): full before the first cell and after the last, short between repetitions. */
+  probe?: (form: ProbeForm) => Promise<HostProbe>;
+}
+
+/** Takes the run's host probes and keeps them in run.json; a failing probe is logged and the run goes on. */
+function hostProbes(options: ExecuteOptions) {
+  let latest: HostProbe | null = null;
+  let lastAtMs = 0;
+  const take = async (form: ProbeForm, when: string) => {
+    if (!options.probe) return;
+    lastAtMs = Date.now();
+    try {
+      const probe = await options.probe(form);
+      await options.store.addProbe(probe);
+      latest = probe;
+      options.observer.message(`host ${probeText(probe)} ${when}`);
+    } catch (error) {
+      options.observer.message(
+        `${error instanceof Error ? error.message : String(error)} (${when}; the run goes on)`,
+      );
+    }
+  };
+  return {
+    take,
+    /** Between repetitions: the short form once a minute has passed since the last probe. */
+    due: () => Date.now() - lastAtMs >= SHORT_PROBE_INTERVAL_MS,
+    latest: () => latest,
+  };
 }
 
 /** Holds the host lock while the cells run; an interrupt while waiting for it leaves a resumable run. */
@@ -63,6 +93,8 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
     });
   const runnable = progress[0]?.cell;
   const parallel = runnable ? ((await driver.maxParallelCells?.(runnable.image)) ?? 1) : 1;
+  const probes = hostProbes(options);
+  if (runnable) await probes.take("full", "at start");
   let ending: "interrupted" | "engine-lost" | null = null;
   const worker = async () => {
     for (let next = nextCell(progress, order); next && ending === null; next = nextCell(progress, order)) {
@@ -74,9 +106,11 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
       current.busy = true;
       const startedAt = current.startedAt ?? new Date().toISOString();
       current.startedAt = startedAt;
+      // Only while nothing else measures: with parallel cells a probe would share the host with them.
+      if (parallel === 1 && probes.due()) await probes.take("short", "between repetitions");
       observer.cellStarted(current.cell);
       try {
-        const repetition = await runRepetition({
+        const measured = await runRepetition({
           driver,
           cell: current.cell,
           image: current.cell.image,
@@ -84,6 +118,7 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
           context,
           signal: options.signal,
         });
+        const repetition = options.probe ? { ...measured, hostProbe: probes.latest() } : measured;
         current.repetitions.push(repetition);
         observer.repetitionFinished(current.cell, repetition);
         const lost = repetition.status === "engine-lost"; // the run stops; --resume re-runs this cell
@@ -104,6 +139,7 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
   const unfinished = progress.some((c) => !c.done);
+  if (runnable && ending === null && !options.signal?.aborted) await probes.take("full", "at end");
   if (ending === "interrupted" || (ending === null && options.signal?.aborted && unfinished))
     return interrupted(options);
   if (ending === "engine-lost") {

@@ -14,6 +14,7 @@ import { executeRun } from "./execute-run.ts";
 import { ownerContext } from "./owner-context.ts";
 import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
+import { hostProbeFor } from "./run-host-probe.ts";
 
 export interface RunPlanOptions {
   docker?: DockerApi;
@@ -29,6 +30,8 @@ export interface RunPlanOptions {
   hostLock?: boolean;
   /** default interleaved (--order); a resumed run keeps the order it started with */
   order?: RepetitionOrder;
+  /** default true: the host probe at start, between repetitions and at end (tests of other things skip its ~10 s) */
+  hostProbe?: boolean;
 }
 
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
@@ -53,5 +56,6 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
     signal,
     hostLock,
     order,
+    probe: options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env }),
   });
 }

@@ -6,10 +6,12 @@ import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
 import { classifyRepetition } from "./classify-repetition.ts";
 import { containerSpec, type RunContext } from "./container-spec.ts";
+import { withDriftCheck } from "./drift-verdict.ts";
 import { emptyRepetition } from "./empty-repetition.ts";
 import { CONTENDED_RERUNS } from "./execute-defaults.ts";
 import { isContended } from "./is-contended.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
+import { cpuPlacementOf, placeCores } from "./place-cores.ts";
 import { runServerRepetition } from "./server/run-server-repetition.ts";
 import { stderrTail } from "./stderr-tail.ts";
 
@@ -34,12 +36,20 @@ export async function runRepetition(options: RepetitionOptions): Promise<Repetit
   return repetition;
 }
 
-async function runOnce(options: RepetitionOptions): Promise<Repetition> {
+/** One attempt (server mode: run-server-repetition.ts), then the drift check (drift-verdict.ts). */
+function runOnce(options: RepetitionOptions): Promise<Repetition> {
+  return withDriftCheck(
+    () => (options.cell.mode === "service" ? runServerRepetition(options) : runContainer(options)),
+    options.context.hostProbes,
+  );
+}
+
+async function runContainer(options: RepetitionOptions): Promise<Repetition> {
   const { driver, cell, index } = options;
-  if (cell.mode === "service") return runServerRepetition(options); // server mode: run-server-repetition.ts
   const startedMs = Date.now();
   try {
-    const facts = await driver.runToExit(containerSpec(cell, options.image, options.context), {
+    const cores = await placeCores(cell, driver);
+    const facts = await driver.runToExit(containerSpec(cell, options.image, options.context, cores), {
       timeoutMs: cell.timeoutSeconds * 1000,
       signal: options.signal,
     });
@@ -66,6 +76,7 @@ async function runOnce(options: RepetitionOptions): Promise<Repetition> {
       node: facts.node,
       hostOtherCpuCores: facts.hostOtherCpuCores,
       contended: isContended(facts.hostOtherCpuCores),
+      cpu: cpuPlacementOf(cores, facts),
     };
   } catch (error) {
     if (error instanceof RunAbortedError) throw new RunInterruptedError(error.reason);

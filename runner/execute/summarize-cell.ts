@@ -11,8 +11,13 @@ export interface CellVerdict {
   summary: CellSummary;
 }
 
-/** A cell from its repetitions: one kind of ending -> that kind, mixed -> unstable; figures from the ok ones. */
-export function summarizeCell(repetitions: Repetition[]): CellVerdict {
+/**
+ * A cell from its repetitions: one kind of ending -> that kind, mixed -> unstable; figures from the ok ones. A drifted
+ * repetition is set aside (never planned on, named in the message); only when every one drifted is the cell drifted.
+ */
+export function summarizeCell(all: Repetition[]): CellVerdict {
+  const drifted = all.filter((r) => r.status === "drifted");
+  const repetitions = drifted.length < all.length ? all.filter((r) => r.status !== "drifted") : all;
   const kinds = [...new Set(repetitions.map((r) => r.status))];
   const lost = kinds.includes("engine-lost"); // resumable, whatever the other repetitions did
   const status: CellStatus = lost
@@ -34,6 +39,8 @@ export function summarizeCell(repetitions: Repetition[]): CellVerdict {
     [ceilings.ceilingPerSec, throughputPerSec].some((s) => s !== null && s.cv > NOISY_CV);
   const unconfirmed = ceilings.unconfirmedRepetitions;
   const notes = [cellMessage(status, repetitions)];
+  if (drifted.length > 0 && drifted.length < all.length)
+    notes.push(`${drifted.length} more drifted and set aside: ${drifted[0]?.message}`);
   if (unconfirmed > 0) notes.push(`${unconfirmed} confirmed no ceiling under the SLO`);
   if (ceilings.disagrees)
     notes.push(
@@ -48,9 +55,10 @@ export function summarizeCell(repetitions: Repetition[]): CellVerdict {
       p99LatencyMs,
       peakMemoryBytes,
       noisy,
-      repetitionsRun: repetitions.length,
+      repetitionsRun: all.length,
       unconfirmedRepetitions: unconfirmed,
       disagrees: ceilings.disagrees,
+      driftedRepetitions: drifted.length,
     },
   };
 }
@@ -68,6 +76,8 @@ function cellMessage(status: CellStatus, repetitions: Repetition[]): string {
   for (const r of repetitions) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
   const tally = [...counts].map(([kind, n]) => `${n} ${kind}`).join(", ");
   if (status === "ok") return `${repetitions.length}/${repetitions.length} ok`;
+  if (status === "drifted")
+    return `no planning ceiling: all ${repetitions.length} repetitions ${repetitions[0]?.message}`;
   const firstBad = repetitions.find((r) => r.status !== "ok");
   return `${tally}${firstBad ? `: ${firstBad.message}` : ""}`;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FlagValue } from "../config/command-template.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
+import type { CpuView } from "../host/core-allocation.ts";
 
 const MAX_ID_CHARS = 160;
 
@@ -16,11 +17,13 @@ export type CellKey = {
   variant?: string;
   /** ulimit nofile of the measured container (axes.nofile); absent or null: Docker's default. */
   nofile?: number | null;
+  /** axes.cpuView; absent or pinned (the default) adds nothing to the id, so older ids stay valid. */
+  cpuView?: CpuView;
 };
 
 /**
  * Stable, filesystem-safe id: throughput__cpu0.5__mem256Mi__smol0 (then __conc10 in server mode), then `__key-value` for each flag in
- * `idFlagKeys` (sorted), then `__v-<variant>`. Characters outside [A-Za-z0-9._-] become "-"; very long ids end in a hash.
+ * `idFlagKeys` (sorted), then `__v-<variant>`, then `__shared` for the shared CPU view. Characters outside [A-Za-z0-9._-] become "-"; very long ids end in a hash.
  */
 export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
   const parts = [
@@ -33,6 +36,7 @@ export function cellId(cell: CellKey, idFlagKeys: readonly string[]): string {
   if (typeof cell.nofile === "number") parts.push(`nofile${cell.nofile}`);
   for (const key of [...idFlagKeys].sort()) if (key in cell.flags) parts.push(`${key}-${cell.flags[key]}`);
   if (cell.variant !== undefined) parts.push(`v-${cell.variant}`);
+  if (cell.cpuView === "shared") parts.push("shared");
   const id = parts.join("__").replace(/[^A-Za-z0-9._-]/g, "-");
   if (id.length <= MAX_ID_CHARS) return id;
   const hash = createHash("sha1").update(id).digest("hex").slice(0, 12);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CPU_VIEWS } from "../host/core-allocation.ts";
 import { CellVariant } from "./cell-variant.ts";
 import { ServiceCell } from "./service-cell.ts";
 
@@ -45,6 +46,18 @@ export const Cell = z
       .nullable()
       .optional()
       .describe("ulimit nofile (soft = hard) of the measured container; absent: Docker's default"),
+    cpuView: z
+      .enum(CPU_VIEWS)
+      .optional()
+      .describe(
+        "pinned: cores of its own plus the quota; shared: the quota alone; absent: planned before views (shared)",
+      ),
+    cpuViewNote: z
+      .string()
+      .optional()
+      .describe(
+        "why it runs shared although pinned was asked (--force on a host too small, the Swarm driver)",
+      ),
     service: ServiceCell.nullable()
       .optional()
       .describe("service mode: the service, its requests and sidecars"),

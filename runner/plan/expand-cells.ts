@@ -1,6 +1,7 @@
 import type { FlagValue } from "../config/command-template.ts";
 import type { CellMatcher } from "../config/matrix-body.ts";
 import type { MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
+import { type CpuView, DEFAULT_CPU_VIEW } from "../host/core-allocation.ts";
 import type { CellKey } from "./cell-id.ts";
 
 /** concurrency: empty in scenario mode (cells get null). */
@@ -11,6 +12,8 @@ export type Axes = {
   smol: boolean[];
   concurrency: number[];
   nofile?: number[];
+  /** Absent or empty: the default view (pinned) only. */
+  cpuView?: CpuView[];
 };
 export type Candidate = CellKey & { source: ResolvedScenario };
 
@@ -46,6 +49,7 @@ export function expandCells(
         smol: pickAxis(rule.smol, axes.smol, narrow.smol),
         concurrency: pickAxis(rule.concurrency, axes.concurrency, undefined),
         nofile: rule.nofile === undefined ? axes.nofile : [rule.nofile],
+        cpuView: rule.cpuView === undefined ? axes.cpuView : [rule.cpuView],
       };
       candidates.push(...product(scenario, flags, ruleAxes));
     }
@@ -67,16 +71,18 @@ function product(source: ResolvedScenario, flagAxes: Record<string, FlagValue[]>
         for (const smol of axes.smol)
           for (const concurrency of axes.concurrency.length ? axes.concurrency : [null])
             for (const nofile of axes.nofile?.length ? axes.nofile : [null])
-              out.push({
-                scenario: source.name,
-                flags,
-                cpus,
-                memoryBytes,
-                smol,
-                concurrency,
-                nofile,
-                source,
-              });
+              for (const cpuView of axes.cpuView?.length ? axes.cpuView : [DEFAULT_CPU_VIEW])
+                out.push({
+                  scenario: source.name,
+                  flags,
+                  cpus,
+                  memoryBytes,
+                  smol,
+                  concurrency,
+                  nofile,
+                  cpuView,
+                  source,
+                });
   return out;
 }
 
@@ -94,5 +100,6 @@ function matches(rule: CellMatcher, cell: CellKey): boolean {
   if (rule.smol !== undefined && rule.smol !== cell.smol) return false;
   if (rule.concurrency !== undefined && rule.concurrency !== cell.concurrency) return false;
   if (rule.nofile !== undefined && rule.nofile !== cell.nofile) return false;
+  if (rule.cpuView !== undefined && rule.cpuView !== (cell.cpuView ?? DEFAULT_CPU_VIEW)) return false;
   return Object.entries(rule.flags ?? {}).every(([key, value]) => cell.flags[key] === value);
 }

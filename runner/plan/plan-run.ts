@@ -2,6 +2,7 @@ import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
+import { DEFAULT_CPU_VIEW, pinnedMisfit, spareCoresFor } from "../host/core-allocation.ts";
 import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
@@ -31,6 +32,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     smol: narrow.smol ?? variant.axes.smol,
     concurrency: variant.axes.concurrency,
     nofile: variant.axes.nofile,
+    cpuView: variant.axes.cpuView,
   };
   const planned = countCandidates(variant, scenarios, axes) * Math.max(1, variant.variants.length);
   if (planned > MAX_PLANNED_CELLS)
@@ -141,8 +143,37 @@ function buildCell(
     command: expandCommand(source.command ?? [], values, candidate.flags),
     env,
     network: source.network,
-    exceedsHost: options.force ? null : exceedsHost(candidate, host),
+    ...cpuViewOf(candidate, host, {
+      force: options.force === true,
+      swarm: (options.driver ?? variant.execution.driver) === "swarm",
+      spareCores: spareCoresFor(variant.service ? "service" : "scenario"),
+    }),
     ...(typeof candidate.nofile === "number" && { nofile: candidate.nofile }),
+  };
+}
+
+/** The view a cell runs under: pinned unless asked shared, forced past a host too small to pin, or on Swarm. */
+function cpuViewOf(
+  candidate: Candidate,
+  host: HostFacts,
+  { force, swarm, spareCores }: { force: boolean; swarm: boolean; spareCores: number },
+): Pick<Cell, "exceedsHost" | "cpuView" | "cpuViewNote"> {
+  const oversize = force ? null : exceedsHost(candidate, host);
+  const asked = candidate.cpuView ?? DEFAULT_CPU_VIEW;
+  if (asked === "shared") return { exceedsHost: oversize, cpuView: "shared" };
+  if (swarm)
+    return {
+      exceedsHost: oversize,
+      cpuView: "shared",
+      cpuViewNote: "pinned asked, runs shared: the Swarm driver cannot pin cores",
+    };
+  const misfit = pinnedMisfit(candidate.cpus, host.cores, spareCores);
+  if (!misfit) return { exceedsHost: oversize, cpuView: "pinned" };
+  if (!force) return { exceedsHost: oversize ?? misfit, cpuView: "pinned" };
+  return {
+    exceedsHost: null,
+    cpuView: "shared",
+    cpuViewNote: `pinned asked, runs shared (--force): ${misfit}`,
   };
 }
 

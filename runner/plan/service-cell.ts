@@ -17,6 +17,12 @@ export const ServiceCell = z
           path: z.string(),
           headers: z.record(z.string(), z.string()),
           body: z.string().nullable(),
+          expect: z
+            .object({ status: z.array(z.number().int()) })
+            .strict()
+            .nullable()
+            .optional()
+            .describe("the statuses that succeed; absent: 200–399"),
         })
         .strict(),
     ),

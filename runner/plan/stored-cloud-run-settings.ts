@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 
+/** Day-plan knobs added after runs were stored: absent in older run.json files, so they keep their defaults. */
+const ADDED_LATER = new Set(["idleMinutes", "maxColdStartExposure"]);
+
 const requiredShape = Object.fromEntries(
   Object.entries(CloudRunSettings.shape).map(([key, field]) => [
     key,
-    field instanceof z.ZodDefault ? field.unwrap() : field,
+    field instanceof z.ZodDefault && !ADDED_LATER.has(key) ? field.unwrap() : field,
   ]),
 );
 

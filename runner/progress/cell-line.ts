@@ -1,5 +1,7 @@
+import { topCausesText } from "../../contract/step-causes.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
+import { cellCauses } from "../sizing/error-cause-findings.ts";
 import { formatDuration } from "./format-duration.ts";
 import { formatMebibytes } from "./format-mebibytes.ts";
 
@@ -27,6 +29,12 @@ export function cellLine(record: CellRecord): string {
   if (summary.disagrees) parts.push("WIDE: planned on its lowest confirmed repetition");
   else if (summary.noisy) parts.push("NOISY (CV > 10%)");
   if (record.repetitions.some((r) => r.limitMismatches.length > 0)) parts.push("LIMIT MISMATCH");
+  const topCause = topCausesText(cellCauses(record), 1);
+  if (topCause !== "") parts.push(`errors: mostly ${topCause}`);
+  const forced = record.repetitions.findLast((r) => r.cpu?.note)?.cpu?.note;
+  if (forced) parts.push(`SHARED: ${forced}`);
+  const drifted = summary.driftedRepetitions ?? 0;
+  if (drifted > 0 && record.status === "ok") parts.push(`${drifted} DRIFTED (set aside: see the report)`);
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");
 }

@@ -5,7 +5,8 @@ const BADGE = { pass: "✅ pass", warn: "⚠️ warn", fail: "❌ fail" } as con
 
 // The drop the verdict stands on: the judged (worse) run's.
 const baselineCell = (b: NonNullable<ScenarioCheck["baseline"]>, judged: ScenarioCheck["judgedRun"]) =>
-  `${fmt.signedPct(-(judged === "re-run" ? (b.rerunDropPct ?? b.dropPct) : b.dropPct))} (${judged})`;
+  `${fmt.signedPct(-(judged === "re-run" ? (b.rerunDropPct ?? b.dropPct) : b.dropPct))} (${judged})` +
+  (b.measuredCeilingPerSec === undefined ? "" : `, ${b.probe}`);
 
 /** The verdict as a GitHub step summary ($GITHUB_STEP_SUMMARY). */
 export function checkVerdictMarkdown(v: CheckVerdict): string {

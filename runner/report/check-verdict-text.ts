@@ -18,7 +18,10 @@ export function checkVerdictText(v: CheckVerdict): string {
     if (s.baseline)
       lines.push(
         `       baseline ${fmt.rate(s.baseline.ceilingPerSec)} (${s.baseline.source}): ${fmt.signedPct(-s.baseline.dropPct)}` +
-          (s.baseline.rerunDropPct === null ? "" : `, re-run ${fmt.signedPct(-s.baseline.rerunDropPct)}`),
+          (s.baseline.rerunDropPct === null ? "" : `, re-run ${fmt.signedPct(-s.baseline.rerunDropPct)}`) +
+          (s.baseline.measuredCeilingPerSec === undefined
+            ? ""
+            : `; ${s.baseline.probe}: the baseline measured ${fmt.rate(s.baseline.measuredCeilingPerSec)}`),
       );
     for (const r of s.reasons) lines.push(`       - ${r}`);
   }

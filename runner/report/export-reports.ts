@@ -60,7 +60,10 @@ export async function writeReports(
   await Bun.write(files.reportHtml, reportHtml(report, records, await chartJsSource()));
   if (report.variantComparison)
     await Bun.write(join(runDir, "variants.csv"), variantsCsv(report.variantComparison));
-  const terminal = `${terminalTables(report)}${fixedShapeTerminal(records)}`;
+  const host = report.host
+    ? `${report.host.line}\n${report.host.drift ? `${report.host.drift}\n` : ""}\n`
+    : "";
+  const terminal = `${host}${terminalTables(report)}${fixedShapeTerminal(records)}`;
   if (options.print !== false) {
     console.log(terminal);
     console.log(

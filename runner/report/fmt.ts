@@ -1,3 +1,4 @@
+import { type CpuPlacement, describePlacement } from "../results/cpu-placement.ts";
 import { sizeLabel } from "../sizing/size-label.ts";
 import { MIB } from "../units/bytes.ts";
 
@@ -11,6 +12,8 @@ interface SizedFigures {
   cpuCoresAtCeiling?: number | null;
   cpuQuotaShareAtCeiling?: number | null;
   contendedRepetitions?: number;
+  driftedRepetitions?: number;
+  status?: string;
   repetitions: number;
   billing?: "request" | "instance";
   costPerHourUsd: number | null;
@@ -27,6 +30,9 @@ export const fmt = {
   pct: (fraction: number | null) => (fraction === null ? "–" : `${(fraction * 100).toFixed(0)}%`),
   signedPct: (pct: number | null) => (pct === null ? "–" : `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`),
   size: sizeLabel,
+  /** The CPU view and the service's cores, e.g. "pinned 1 (nproc 1, online 2)"; "⚠ pinned asked" when forced shared. */
+  cpuView: (c: { cpu?: CpuPlacement | null }) =>
+    `${describePlacement(c.cpu)}${c.cpu?.note ? " ⚠ pinned asked" : ""}`,
   cv: (spread: { cv: number } | null | undefined) =>
     spread === null || spread === undefined ? "–" : `${(spread.cv * 100).toFixed(1)}%`,
   /** How far to trust a cell's ceiling: wide cells are planned on their lowest repetition, noisy ones are marked. */
@@ -53,6 +59,11 @@ export const fmt = {
       ? "–"
       : `${c.cpuCoresAtCeiling.toFixed(2)}${c.cpuQuotaShareAtCeiling == null ? "" : ` (${(c.cpuQuotaShareAtCeiling * 100).toFixed(0)}%)`}`,
   /** "2/3 contended" when other host load disturbed kept repetitions; "" otherwise. */
+  /** "1/2 drifted": repetitions set aside because the service or host slowed during their search. */
+  drifted: (c: SizedFigures) =>
+    (c.driftedRepetitions ?? 0) > 0 && c.status !== "drifted"
+      ? `${c.driftedRepetitions}/${c.repetitions} drifted`
+      : "",
   contended: (c: SizedFigures) =>
     (c.contendedRepetitions ?? 0) > 0 ? `${c.contendedRepetitions}/${c.repetitions} contended` : "",
   /** "$0.13 instance (request $0.20)": the chosen bill, and the other mode's where Cloud Run allows it. */

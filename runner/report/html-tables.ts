@@ -67,11 +67,13 @@ export function picksTable(s: ScenarioSizing): string {
 export function cellsTable(s: ScenarioSizing): string {
   const rows = s.cells.map((c) => {
     const smol = c.smolDelta
-      ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
+      ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}` +
+        (c.smolDelta.probeGap ? ` (${c.smolDelta.probeGap})` : "")
       : "";
-    const marks = [fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", ");
+    const marks = [fmt.agreement(c), fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", ");
     const cells = [
       esc(fmt.size(c)),
+      esc(fmt.cpuView(c)),
       String(c.concurrency ?? "–"),
       startup(c),
       c.status,
@@ -90,6 +92,7 @@ export function cellsTable(s: ScenarioSizing): string {
   });
   const header = [
     "size",
+    "CPU view (cores)",
     "concurrency",
     "startup ms (min–max)",
     "status",

@@ -1,5 +1,7 @@
 import { stat } from "node:fs/promises";
 import { basename, join } from "node:path";
+import type { HostProbe } from "../../contract/host-probe.ts";
+import { runProbe } from "../host/host-probe.ts";
 import { CellRecord } from "../results/cell-record.ts";
 import { measureCell } from "../sizing/cell-measurements.ts";
 import type { CheckSize } from "../sizing/check-deploy.ts";
@@ -7,16 +9,28 @@ import { SizingReport } from "../sizing/sizing-report.ts";
 import { readRunDir } from "./read-run-dir.ts";
 import { ReportInputError } from "./report-input-error.ts";
 
-export type BaselineCeilings = Map<string, { ceilingPerSec: number; source: string }>;
+/** By scenario: the baseline's ceiling, where it came from, and the host probe it was measured at (null: none). */
+export type BaselineCeilings = Map<
+  string,
+  { ceilingPerSec: number; source: string; probe: HostProbe | null }
+>;
 
 const sameSize = (c: { cpus: number; memoryBytes: number; smol: boolean }, size: CheckSize) =>
   c.cpus === size.cpus && c.memoryBytes === size.memoryBytes && c.smol === size.smol;
 
-function fromRecords(records: CellRecord[], size: CheckSize, source: string): BaselineCeilings {
+function fromRecords(
+  records: CellRecord[],
+  size: CheckSize,
+  source: string,
+  runProbes: readonly HostProbe[] | undefined,
+): BaselineCeilings {
   const out: BaselineCeilings = new Map();
   for (const r of records) {
     const ceiling = measureCell(r).ceilingPerSec?.median;
-    if (sameSize(r.cell, size) && ceiling) out.set(r.cell.scenario, { ceilingPerSec: ceiling, source });
+    // The run's start probe; a lone cell record carries its repetitions' own.
+    const probe = runProbe(runProbes) ?? r.repetitions.find((x) => x.hostProbe)?.hostProbe ?? null;
+    if (sameSize(r.cell, size) && ceiling)
+      out.set(r.cell.scenario, { ceilingPerSec: ceiling, source, probe });
   }
   return out;
 }
@@ -32,7 +46,7 @@ export async function readBaselineCeilings(
     const info = await stat(path).catch(() => null);
     if (info?.isDirectory()) {
       const contents = await readRunDir(path);
-      return fromRecords(contents.records, size, `run ${contents.runId}`);
+      return fromRecords(contents.records, size, `run ${contents.runId}`, contents.run.probes);
     }
     if (info?.isFile()) {
       const json: unknown = await Bun.file(path)
@@ -47,11 +61,12 @@ export async function readBaselineCeilings(
               out.set(c.scenario, {
                 ceilingPerSec: c.ceilingPerSec.median,
                 source: `${basename(path)} of run ${report.data.runId}`,
+                probe: runProbe(report.data.host?.probes),
               });
         return out;
       }
       const record = CellRecord.safeParse(json);
-      if (record.success) return fromRecords([record.data], size, basename(path));
+      if (record.success) return fromRecords([record.data], size, basename(path), undefined);
       throw new ReportInputError(
         `${path} is neither a sizing.json nor a cell record`,
         "Pass a run id, a run directory, a sizing.json or a cells/<id>.json.",

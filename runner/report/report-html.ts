@@ -4,8 +4,10 @@ import type { ScenarioSizing, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { chartFigure } from "./chart-figure.ts";
-import { chartSpecs } from "./chart-specs.ts";
+import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
+import { DAY_PLAN_CHART_CAPTION, dayPlanChart } from "./charts/day-plan-chart.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
+import { dayPlanSummary } from "./day-plan-summary.ts";
 import { fixedShapeHtml } from "./fixed-shape-html.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { esc } from "./html-escape.ts";
@@ -95,7 +97,8 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
   const byId = new Map(records.map((r) => [r.cell.id, r]));
   const sections = report.scenarios.map((s, i) => ({ s, specs: chartSpecs(s, byId, i) }));
   const fixed = fixedShapeHtml(records);
-  const specs = [...sections.flatMap((x) => x.specs), ...fixed.specs].map(({ id, config }) => ({
+  const day = dayPlanHtml(report);
+  const specs = [...day.specs, ...sections.flatMap((x) => x.specs), ...fixed.specs].map(({ id, config }) => ({
     id,
     config,
   }));
@@ -114,8 +117,9 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
   return `<!doctype html><html lang="en" data-charts-expected="${specs.length}" data-charts-rendered="0"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Cloud Run sizing: ${esc(report.runId)}</title><style>${STYLE}</style></head>
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
+${report.host ? `<p id="host">${esc(report.host.line)}</p>${report.host.drift ? `<div class="card norec" id="host-drift">${esc(report.host.drift)}</div>` : ""}` : ""}
 <p class="muted" id="settings">${esc(settingsLine(report))}</p>
-${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
+${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${day.html}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
 ${calibrationHtml(report)}${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
@@ -133,6 +137,33 @@ function calibrationHtml(report: SizingReport): string {
   const head = CALIBRATION_HEADER.map((h) => `<th>${esc(h)}</th>`).join("");
   const rows = summary.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
   return `<h2>${esc(summary.title)}</h2><p>${esc(summary.note)}</p><table id="calibration"><tr>${head}</tr>${rows}</table>`;
+}
+
+/** The day plan's section: the answer, the per-size table and the chart of the recommended size over the day. */
+function dayPlanHtml(report: SizingReport): { html: string; specs: ChartSpec[] } {
+  const summary = dayPlanSummary(report);
+  if (!summary || !report.dayPlan) return { html: "", specs: [] };
+  const config = dayPlanChart(report.dayPlan);
+  const specs: ChartSpec[] = config
+    ? [
+        {
+          id: "chart-day-plan",
+          title: "Demand, ready capacity and instances over the day",
+          caption: DAY_PLAN_CHART_CAPTION,
+          config,
+          wide: true,
+        },
+      ]
+    : [];
+  const head = summary.header.map((h) => `<th>${esc(h)}</th>`).join("");
+  const rows = summary.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
+  const card = `<div class="card ${report.dayPlan.recommended ? "rec" : "norec"}"><div class="big">${esc(summary.title)}</div>${summary.lines.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`;
+  const list = (items: string[]) =>
+    items.length > 0 ? `<ul class="findings">${items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>` : "";
+  return {
+    html: `<section id="day-plan"><h2>A day's traffic</h2>${card}${summary.rows.length > 0 ? `<div class="scroll"><table><tr>${head}</tr>${rows}</table></div>` : ""}${list(summary.findings)}<div class="grid">${specs.map(chartFigure).join("")}</div><h3>What the day plan assumes</h3>${list(summary.assumptions)}</section>`,
+    specs,
+  };
 }
 
 function generatorHtml(report: SizingReport): string {

@@ -2,6 +2,7 @@ import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
+import { dayPlanSummary } from "./day-plan-summary.ts";
 import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { type Measured, measureLabels } from "./measure-labels.ts";
@@ -26,6 +27,24 @@ function pickLine(p: SizePick, m: Measured, cell: CellSizing | undefined): strin
     `${fmt.ms(p.p99AtCeilingMs)} ms`,
     cell ? fmt.cpuAtCeiling(cell) : "–",
     `${measureLabels.rate(p.planningCeilingPerSec ?? p.ceilingPerSec, m)}${p.wide ? " (wide: lowest)" : p.noisy ? " (noisy)" : ""}`,
+  ];
+}
+
+/** The day plan after the service's answer: the same service over a day's traffic. */
+function dayPlanSection(report: SizingReport): string[] {
+  const summary = dayPlanSummary(report);
+  if (!summary) return [];
+  return [
+    "## A day's traffic",
+    "",
+    `**${summary.title}.**`,
+    "",
+    ...summary.lines,
+    "",
+    ...(summary.rows.length > 0 ? [table(summary.header, summary.rows), ""] : []),
+    ...summary.findings.map((f) => `- ${f}`),
+    ...summary.assumptions.map((a) => `- Assumes: ${a}`),
+    "",
   ];
 }
 
@@ -101,6 +120,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
     table(
       [
         "size",
+        "CPU view (cores)",
         ...(served ? ["concurrency", "startup ms (min–max)"] : []),
         "status",
         `planning ceiling ${measureLabels.unit(s)}`,
@@ -118,8 +138,9 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
       ],
       s.cells.map((c) => [
         fmt.size(c),
+        fmt.cpuView(c),
         ...(served ? [String(c.concurrency ?? "–"), startup(c.startupMs ?? null)] : []),
-        [c.status, fmt.contended(c)].filter(Boolean).join(", "),
+        [c.status, fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", "),
         fmt.planning(c),
         [fmt.spread(c), fmt.agreement(c)].filter(Boolean).join(" "),
         fmt.reps(c),
@@ -131,7 +152,8 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
         c.instances === null ? "–" : String(c.instances),
         fmt.bill(c),
         c.smolDelta
-          ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}`
+          ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}` +
+            (c.smolDelta.probeGap ? ` (${c.smolDelta.probeGap})` : "")
           : "",
         c.eligible ? "eligible" : c.ineligibleReasons.join("; "),
       ]),
@@ -161,10 +183,14 @@ export function reportMarkdown(report: SizingReport): string {
   return [
     `# Cloud Run sizing: run ${report.runId}`,
     "",
+    ...(report.host
+      ? [report.host.line, "", ...(report.host.drift ? [`> **${report.host.drift}**`, ""] : [])]
+      : []),
     settingsLine(report),
     "",
     ...(missing ? [`> **${missing}**`, ""] : []),
     ...serviceSection(report),
+    ...dayPlanSection(report),
     ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
     ...calibrationSection(report),
@@ -184,10 +210,12 @@ export function reportMarkdown(report: SizingReport): string {
     "",
     '- **planning ceiling**: the highest offered rate one instance sustained with p99 within the SLO, as sizing plans with it: the median over repetitions when they agree (CV ≤ 5%), else the lowest repetition that confirmed a ceiling (**wide**, marked "lowest"). Instances and cost stand on it.',
     "- **spread**: the repetitions' lowest–highest ceiling and their CV (a repetition that confirmed no ceiling counts as 0); more repetitions run (up to `maxRepetitions`) while the CV is over 5%. **contended**: repetitions other load on the host disturbed even after a re-run.",
+    "- **CPU view**: *pinned*, the service had host cores of its own (listed) under its quota, the generator others; *shared*, the quota alone on any core. nproc and online are what the service saw inside its container. ⚠ pinned asked: the host (or driver) could not pin it, so it ran shared (docs/server-mode.md#cpu-views).",
     "- **CPU at ceiling**: cores the service kept busy in the confirming step, and their share of its CPU quota.",
     "- **$/hour**: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's cost beside it.",
     "- **p50/p95/p99**: latency of the confirming step at that ceiling, from each operation's intended send time: *publish* (until accepted), *request* (server mode: until the HTTP answer) or *end-to-end* (until each delivery to a subscriber). **peak / limit**: highest memory seen against the container limit.",
-    "- **units**: in-container scenarios count messages (msg/s), server mode HTTP requests answered 2xx (req/s), or the unit its script declares (e.g. publishes/s).",
+    "- **units**: in-container scenarios count messages (msg/s), server mode HTTP requests answered as expected (200–399 unless a request's expect says otherwise; req/s), or the unit its script declares (e.g. publishes/s).",
+    "- **Errors in …** findings: the top causes of the failed step just above each ceiling and over all of a cell's steps (timeouts, resets, refused connections, closes before a response, protocol errors, oversized heads or bodies, unexpected statuses by code).",
     "- **eligible** cells: status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Wide and noisy cells are eligible but marked.",
     "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells, each under either billing mode.",
     "",

@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
+import type { TrafficProfile } from "../config/traffic-profile.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { type RunDirContents, readRunDir } from "./read-run-dir.ts";
 import { ReportInputError } from "./report-input-error.ts";
 
-/** Sizes a stored run in memory with its own cloudRun settings, or `settings` when given. */
+/** Sizes a stored run in memory with its own cloudRun settings, or `settings` when given; `traffic` adds a day plan. */
 export function sizeStoredRun(
   contents: RunDirContents,
   settings?: CloudRunSettingsInput,
   generatedAt?: string,
+  traffic?: TrafficProfile,
   calibrations: readonly StoredCalibration[] = [],
 ): SizingReport {
   let resolved = contents.cloudRun;
@@ -30,9 +32,9 @@ export function sizeStoredRun(
     generatedAt,
     variantOrder,
     plannedCellIds: contents.run.plan.cells.map((cell) => cell.id),
+    ...(traffic ? { traffic } : {}),
+    host: { cpuModel: contents.run.environment.cpuModel, probes: contents.run.probes },
     calibrations,
-    // Wiring point for issue 35: the run's first host probe composite, once run.json records probes.
-    hostProbeComposite: null,
   });
 }
 
@@ -44,5 +46,5 @@ export async function sizeRunDir(
   calibrations: readonly StoredCalibration[] = [],
 ): Promise<{ report: SizingReport; contents: RunDirContents }> {
   const contents = await readRunDir(runDir);
-  return { report: sizeStoredRun(contents, settings, generatedAt, calibrations), contents };
+  return { report: sizeStoredRun(contents, settings, generatedAt, undefined, calibrations), contents };
 }

@@ -4,6 +4,7 @@ import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { MIB } from "../units/bytes.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
+import { dayPlanSummary } from "./day-plan-summary.ts";
 import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { measureLabels } from "./measure-labels.ts";
@@ -18,6 +19,7 @@ function measurementsTable(s: ScenarioSizing): string {
     head: [
       ...(served ? ["conc", "startup ms"] : []),
       "vCPU",
+      "CPU view",
       "memory",
       "smol",
       `planning ${measureLabels.unit(s)}`,
@@ -36,6 +38,7 @@ function measurementsTable(s: ScenarioSizing): string {
     table.push([
       ...(served ? [String(c.concurrency ?? "–"), fmt.ms(c.startupMs?.median ?? null)] : []),
       String(c.cpus),
+      fmt.cpuView(c),
       `${Math.round(c.memoryBytes / MIB)} MiB`,
       c.smol ? "yes" : "",
       fmt.planning(c),
@@ -48,7 +51,7 @@ function measurementsTable(s: ScenarioSizing): string {
       c.oomRepetitions + c.gcThrashRepetitions > 0
         ? `${c.oomRisk} (${c.oomRepetitions + c.gcThrashRepetitions}×)`
         : c.oomRisk,
-      [c.status, fmt.agreement(c), fmt.contended(c)].filter(Boolean).join(", "),
+      [c.status, fmt.agreement(c), fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", "),
     ]);
   return table.toString();
 }
@@ -128,7 +131,7 @@ export function terminalTables(report: SizingReport): string {
     out.push(...s.findings.map((f) => `  • ${f}`));
   }
   if (report.variantComparison) out.push(variantComparisonText(report.variantComparison));
-  out.push(...calibrationText(report), ...generatorText(report));
+  out.push(...calibrationText(report), ...generatorText(report), ...dayPlanText(report));
   return out.join("\n");
 }
 
@@ -139,6 +142,21 @@ function calibrationText(report: SizingReport): string[] {
   const table = new Table({ head: CALIBRATION_HEADER, style: { head: [], border: [], compact: true } });
   for (const row of summary.rows) table.push(row);
   return [`\n== ${summary.title} ==`, table.toString(), summary.note];
+}
+
+/** The day plan, last on screen: it answers for the whole day's traffic, not one rate. */
+function dayPlanText(report: SizingReport): string[] {
+  const summary = dayPlanSummary(report);
+  if (!summary) return [];
+  const table = new Table({ head: summary.header, style: { head: [], border: [], compact: true } });
+  for (const row of summary.rows) table.push(row);
+  return [
+    `\n== ${summary.title} ==`,
+    ...summary.lines,
+    ...(summary.rows.length > 0 ? [table.toString()] : []),
+    ...summary.findings.map((f) => `  • ${f}`),
+    ...summary.assumptions.map((a) => `  assumes: ${a}`),
+  ];
 }
 
 /** The instrument's error budget, last: its CPU per request and own p99 per offered rate on this host. */

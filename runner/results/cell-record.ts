@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { HostProbe } from "../../contract/host-probe.ts";
 import { BenchResult } from "../../contract/result.ts";
 import { AppliedLimits } from "../docker/applied-limits.ts";
 import { Cell } from "../plan/cell.ts";
+import { CpuPlacement } from "./cpu-placement.ts";
 import { NodeFacts } from "./node-facts.ts";
 
 /** How one container run (a repetition) ended. */
@@ -19,6 +21,9 @@ export const RepetitionStatus = z.enum([
   // Server mode, a fixed-shape workload: connections failed because the service's descriptor limit (axes.nofile)
   // is below what was asked for. A finding, like oom.
   "fd-limit",
+  // The search finished, but the service or the host slowed while it ran (runner/execute/drift-verdict.ts): the
+  // result is kept to read, never planned on.
+  "drifted",
 ]);
 export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 
@@ -76,11 +81,17 @@ export const Repetition = z
       .nullable()
       .optional()
       .describe("server mode: container start to the first 2xx on readyPath (Cloud Run's cold start)"),
+    hostProbe: HostProbe.nullable()
+      .optional()
+      .describe("the run's latest host probe when it started (at most a minute before); null: none taken"),
     sidecarCpuSeconds: z
       .record(z.string(), z.number().nonnegative())
       .nullable()
       .optional()
       .describe("server mode: CPU each sidecar used, by name; not counted in the service's size"),
+    cpu: CpuPlacement.optional().describe(
+      "its CPU view, cores and what the service saw (absent in older records)",
+    ),
   })
   .strict();
 export type Repetition = z.infer<typeof Repetition>;
@@ -112,6 +123,12 @@ export const CellSummary = z
       .boolean()
       .optional()
       .describe("ceiling CV over 5% after the repetition cap, or some repetitions confirmed none"),
+    driftedRepetitions: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("repetitions whose service or host slowed during the search: not planned on"),
   })
   .strict();
 export type CellSummary = z.infer<typeof CellSummary>;

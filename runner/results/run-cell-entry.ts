@@ -21,5 +21,6 @@ export function runCellEntry(cell: Cell, record: CellRecord | undefined): RunCel
     summary: record.summary,
     limitMismatches: [...new Set(record.repetitions.flatMap((r) => r.limitMismatches))],
     wallSeconds: (Date.parse(record.finishedAt) - Date.parse(record.startedAt)) / 1000,
+    cpu: record.repetitions.findLast((r) => r.cpu)?.cpu ?? null,
   };
 }

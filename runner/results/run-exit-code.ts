@@ -1,7 +1,7 @@
 import type { CellStatus } from "./cell-record.ts";
 import type { RunRecord } from "./run-record.ts";
 
-/** Statuses that mean the tool, the image or the engine failed; oom, timeout, gc-thrash, unstable are findings. */
+/** Statuses that mean the tool, the image or the engine failed; oom, timeout, gc-thrash, unstable, drifted are findings. */
 const FAILED: ReadonlySet<CellStatus | "pending"> = new Set([
   "crash",
   "bad-output",

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { HostProbe } from "../../contract/host-probe.ts";
 import { Plan } from "../plan/plan.ts";
 import { CellStatus, CellSummary } from "./cell-record.ts";
+import { CpuPlacement } from "./cpu-placement.ts";
 import { RepetitionOrder } from "./repetition-order.ts";
 
 /** Where and with what the run happened; the report prints it so results are comparable across machines. */
@@ -48,6 +50,11 @@ export const RunCellEntry = z
     summary: CellSummary.nullable(),
     limitMismatches: z.array(z.string()),
     wallSeconds: z.number().nonnegative().nullable(),
+    cpu: CpuPlacement.nullable()
+      .optional()
+      .describe(
+        "the CPU view and cores of its last repetition, and what the service saw (absent in older runs)",
+      ),
   })
   .strict();
 export type RunCellEntry = z.infer<typeof RunCellEntry>;
@@ -72,6 +79,12 @@ export const RunRecord = z
     order: RepetitionOrder.optional().describe(
       "how repetitions were ordered across cells (absent in older runs)",
     ),
+    probes: z
+      .array(HostProbe)
+      .optional()
+      .describe(
+        "every host probe of the run in order: full at start and end, short between (absent in older runs)",
+      ),
   })
   .strict();
 export type RunRecord = z.infer<typeof RunRecord>;

@@ -1,4 +1,5 @@
 import { mkdir, rm } from "node:fs/promises";
+import type { HostProbe } from "../../contract/host-probe.ts";
 import type { Plan } from "../plan/plan.ts";
 import type { CellRecord, Repetition } from "./cell-record.ts";
 import { setLatestRun } from "./latest-run.ts";
@@ -90,6 +91,12 @@ export class RunStore {
     await mkdir(this.paths.partialDir, { recursive: true });
     await writeFileAtomic(this.paths.partialJson(cellId), `${JSON.stringify(partial, null, 2)}\n`);
     this.partials.set(cellId, partial);
+  }
+
+  /** A host probe, kept in run.json in the order taken. */
+  async addProbe(probe: HostProbe): Promise<void> {
+    this.record = { ...this.record, probes: [...(this.record.probes ?? []), probe] };
+    await this.save();
   }
 
   async finish(state: RunState): Promise<RunRecord> {

@@ -1,11 +1,16 @@
+import type { HostProbe } from "../../contract/host-probe.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { calibrationFor } from "./cell-calibration.ts";
 import type { CellSizing } from "./cell-sizing.ts";
+import { planDay } from "./day-plan/day-plan.ts";
+import { errorCauseFindings } from "./error-cause-findings.ts";
+import { cellProbeComposite, hostSummary } from "./host-summary.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
@@ -25,9 +30,13 @@ export interface BuildSizingOptions {
   variantOrder?: string[];
   /** Every cell the run planned: those without a record are reported as missing. */
   plannedCellIds?: readonly string[];
+  /** A day's traffic (`report --traffic`); without it, cloudRun.day when set. */
+  traffic?: TrafficProfile;
+  /** The host the run measured on and its probes (run.json); absent: the report names no host. */
+  host?: { cpuModel: string; probes: readonly HostProbe[] | undefined };
   /** Cloud Run calibrations (loaded by the command pipeline; none: plan on local figures). */
   calibrations?: readonly StoredCalibration[];
-  /** This run's host probe composite, to scale a calibration taken on a host that differs; null: unknown. */
+  /** The probe composite to set calibrations and cloudRun.targetProbe against; absent: each cell's own probes. */
   hostProbeComposite?: number | null;
 }
 
@@ -35,7 +44,7 @@ type Calibrate = (record: CellRecord) => ReturnType<typeof calibrationFor>;
 
 interface Adjust {
   calibrate: Calibrate;
-  runProbeComposite: number | null;
+  probeOf: (record: CellRecord) => number | null;
 }
 
 const order = (a: CellSizing, b: CellSizing) =>
@@ -52,7 +61,7 @@ function sizeScenario(
 ): ScenarioSizing {
   const sized = records
     .map((r) => ({
-      ...sizeCell(r, settings, adjust.calibrate(r), adjust.runProbeComposite),
+      ...sizeCell(r, settings, adjust.calibrate(r), adjust.probeOf(r)),
       ...variantFacts(r),
     }))
     .sort(order);
@@ -73,6 +82,7 @@ function sizeScenario(
     findings: [
       ...scenarioFindings(cells, picks.cheapest, settings),
       ...concurrencyFindings(cells, picks.cheapest),
+      ...errorCauseFindings(records, first ? rateUnitOf(first.cell) : undefined),
     ],
     // One script per scenario, so its cells share what they count; the first cell's speaks for them.
     ...(first
@@ -88,13 +98,20 @@ function sizeScenario(
 export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions): SizingReport {
   const { settings } = options;
   const calibrations = options.calibrations ?? [];
+  // Each cell is set against the probes nearest its repetitions unless the caller names one composite.
+  const probeOf = (record: CellRecord) =>
+    options.hostProbeComposite !== undefined ? options.hostProbeComposite : cellProbeComposite(record);
   // Only server-mode cells have a Cloud Run --concurrency to look a calibration up by.
-  const calibrate: Calibrate = ({ cell }) =>
-    typeof cell.concurrency === "number"
+  const calibrate: Calibrate = (record) =>
+    typeof record.cell.concurrency === "number"
       ? calibrationFor(
-          { cpus: cell.cpus, memoryBytes: cell.memoryBytes, concurrency: cell.concurrency },
+          {
+            cpus: record.cell.cpus,
+            memoryBytes: record.cell.memoryBytes,
+            concurrency: record.cell.concurrency,
+          },
           calibrations,
-          options.hostProbeComposite ?? null,
+          probeOf(record),
         )
       : null;
   // Fixed-shape workloads (search: false) have no ceiling to size by: the reports show their figures apart.
@@ -107,7 +124,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
         s,
         records.filter((r) => r.cell.scenario === s && r.cell.variant?.name === v),
         settings,
-        { calibrate, runProbeComposite: options.hostProbeComposite ?? null },
+        { calibrate, probeOf },
       ),
       ...(v === undefined ? {} : { variant: v }),
     })),
@@ -138,6 +155,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       assumptions.push(derived);
   }
   const service = recommendService(sized, settings);
+  const profile = options.traffic ?? (settings.day ? dayProfile(settings.day) : undefined);
   const generator = all.find((r) => r.cell.service)?.cell.service?.generator;
   return {
     schemaVersion: 2,
@@ -169,7 +187,9 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
           },
         }
       : {}),
+    ...(options.host ? { host: hostSummary(options.host.cpuModel, options.host.probes, all) } : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
+    ...(profile ? { dayPlan: planDay(sized, settings, profile) } : {}),
   };
 }
 

@@ -34,6 +34,8 @@ export interface CellMeasurements {
   gcThrashRepetitions: number;
   /** Kept repetitions the host's other load still disturbed after their re-run. */
   contendedRepetitions: number;
+  /** Repetitions whose service or host slowed during the search: set aside, never planned on. */
+  driftedRepetitions: number;
   noisy: boolean;
   searchSeconds: number;
   exhaustiveSweepSeconds: number;
@@ -84,6 +86,7 @@ export function measureCell(record: CellRecord, sloOverrideMs?: number): CellMea
     oomRepetitions: record.repetitions.filter((rep) => rep.status === "oom").length,
     gcThrashRepetitions: record.repetitions.filter((rep) => rep.status === "gc-thrash").length,
     contendedRepetitions: record.repetitions.filter((rep) => rep.contended === true).length,
+    driftedRepetitions: record.repetitions.filter((rep) => rep.status === "drifted").length,
     noisy: record.summary.noisy || ceilingNoisy || stats.disagrees,
     searchSeconds: searches.reduce((sum, c) => sum + c.searchSeconds, 0),
     exhaustiveSweepSeconds: searches.reduce((sum, c) => sum + c.exhaustiveSweepSeconds, 0),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BillingMode } from "../config/cloud-run/billing-mode.ts";
 import { CellStatus, Spread } from "../results/cell-record.ts";
+import { CpuPlacement } from "../results/cpu-placement.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CeilingSpread } from "./ceiling-spread.ts";
@@ -17,6 +18,11 @@ export const SmolDelta = z
     ceilingPct: nullableNumber.describe("(smol − default) ÷ default × 100"),
     p99Pct: nullableNumber,
     peakMemoryPct: nullableNumber,
+    probeGap: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("the two cells were measured more than 10% apart in host probe (absent in older files)"),
   })
   .strict();
 export type SmolDelta = z.infer<typeof SmolDelta>;
@@ -61,6 +67,12 @@ export const CellSizing = z
     spread: CeilingSpread.nullable()
       .optional()
       .describe("the repetitions' spread beside the planning figure"),
+    probeComposite: nullableNumber
+      .optional()
+      .describe("the host probe its repetitions were measured at (median composite); null: no probe"),
+    planningCeilingPerProbeUnit: nullableNumber
+      .optional()
+      .describe("planningCeilingPerSec ÷ probeComposite: the ceiling on the reference host's speed"),
     noisy: z.boolean(),
     // Optional only so sizing.json files written before these fields still parse.
     unconfirmedRepetitions: z.number().int().optional(),
@@ -95,6 +107,11 @@ export const CellSizing = z
       .int()
       .optional()
       .describe("repetitions other load on the host still disturbed after their re-run"),
+    driftedRepetitions: z
+      .number()
+      .int()
+      .optional()
+      .describe("repetitions whose service or host slowed during the search: set aside, never planned on"),
     oomRisk: OomRisk,
     deployability: Deployability,
     instances: z.number().int().nullable(),
@@ -130,6 +147,11 @@ export const CellSizing = z
     latencyKind: LatencyKind.nullable()
       .optional()
       .describe("what the p50/p95/p99 time: publish, end-to-end (to each delivery) or request"),
+    cpu: CpuPlacement.nullable()
+      .optional()
+      .describe(
+        "the CPU view and cores of its last repetition, and what the service saw (absent in older runs)",
+      ),
   })
   .strict();
 export type CellSizing = z.infer<typeof CellSizing>;

@@ -1,4 +1,6 @@
+import type { HostProbe } from "../../contract/host-probe.ts";
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { compareProbes, SameHostError } from "../host/host-probe.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { measureCell } from "./cell-measurements.ts";
@@ -19,8 +21,10 @@ export interface CheckRequest extends CheckSize {
   targetPerSec: number;
   instances: number;
   settings: CloudRunSettings;
-  /** Baseline ceilings by scenario, from a stored run or file. */
-  baseline: Map<string, { ceilingPerSec: number; source: string }> | null;
+  /** Baseline ceilings by scenario, from a stored run or file, with the host probe each was measured at. */
+  baseline: Map<string, BaselineCeiling> | null;
+  /** Refuse (SameHostError) instead of normalising when the probes differ by more than 10%. */
+  sameHost?: boolean;
   warnPct: number;
   failPct: number;
   notes?: string[];
@@ -29,6 +33,45 @@ export interface CheckRequest extends CheckSize {
 export interface CheckDeps {
   /** Runs the cells of one size (one record per scenario); injected so tests fake Docker. */
   runCells(size: CheckSize): Promise<CellRecord[]>;
+}
+
+export interface BaselineCeiling {
+  ceilingPerSec: number;
+  source: string;
+  probe?: HostProbe | null;
+  /** Set by normalising: how the probes were read, and the ceiling before scaling. */
+  probeNote?: string | null;
+  measuredCeilingPerSec?: number;
+}
+
+/**
+ * The baseline read on this host's speed: within 10% in probe as it is; beyond, its ceilings scaled by the composite
+ * ratio (or refused under sameHost); without a probe on either side as it is, with a warning in the notes.
+ */
+function normaliseBaseline(
+  baseline: Map<string, BaselineCeiling> | null,
+  here: HostProbe | null,
+  sameHost: boolean,
+  notes: string[],
+): Map<string, BaselineCeiling> | null {
+  if (!baseline) return null;
+  const out = new Map<string, BaselineCeiling>();
+  for (const [scenario, base] of baseline) {
+    const c = compareProbes(here, base.probe ?? null);
+    if (c.kind === "normalised" && sameHost) throw new SameHostError(c.label);
+    if (c.kind === "missing" || c.kind === "versions") {
+      const warning = `baseline ${base.source}: ${c.warning}`;
+      if (!notes.includes(warning)) notes.push(warning);
+    }
+    const note = c.kind === "normalised" ? c.label : c.kind === "same" ? null : c.warning;
+    out.set(scenario, {
+      ...base,
+      ceilingPerSec: base.ceilingPerSec * c.scale,
+      probeNote: note,
+      ...(c.kind === "normalised" ? { measuredCeilingPerSec: base.ceilingPerSec } : {}),
+    });
+  }
+  return out;
 }
 
 export const DEFAULT_WARN_PCT = 5;
@@ -94,7 +137,13 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
       ceilingPerSec: base.ceilingPerSec,
       dropPct: drop,
       rerunDropPct: rerunDrop,
+      probe: base.probeNote ?? null,
+      ...(base.measuredCeilingPerSec === undefined
+        ? {}
+        : { measuredCeilingPerSec: base.measuredCeilingPerSec }),
     };
+    const against =
+      base.measuredCeilingPerSec === undefined ? "the baseline" : `the baseline, ${base.probeNote}`;
     const runs =
       rerunDrop === null
         ? ""
@@ -102,11 +151,11 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
           `${Math.max(drop, rerunDrop) > request.failPct && Math.min(drop, rerunDrop) <= request.failPct ? "the runs disagree" : "confirmed by a re-run"})`;
     if (judgedDrop > request.failPct)
       fail(
-        `ceiling dropped ${judgedDrop.toFixed(1)}% against the baseline (fail over ${request.failPct}%)${runs}`,
+        `ceiling dropped ${judgedDrop.toFixed(1)}% against ${against} (fail over ${request.failPct}%)${runs}`,
       );
     else if (judgedDrop > request.warnPct)
       warn(
-        `ceiling dropped ${judgedDrop.toFixed(1)}% against the baseline (warn over ${request.warnPct}%)${runs}`,
+        `ceiling dropped ${judgedDrop.toFixed(1)}% against ${against} (warn over ${request.warnPct}%)${runs}`,
       );
   } else if (request.baseline) warn("no baseline cell for this scenario and size");
 
@@ -137,14 +186,19 @@ function worseRun(first: CellSizing, second: CellSizing): CellSizing {
 }
 
 /** Runs one size and judges it: capacity ≥ target, SLO met, deployable, no confirmed regression. */
-export async function checkDeploy(request: CheckRequest, deps: CheckDeps): Promise<CheckVerdict> {
+export async function checkDeploy(asked: CheckRequest, deps: CheckDeps): Promise<CheckVerdict> {
   const size: CheckSize = {
-    cpus: request.cpus,
-    memoryBytes: request.memoryBytes,
-    smol: request.smol,
-    scenario: request.scenario,
+    cpus: asked.cpus,
+    memoryBytes: asked.memoryBytes,
+    smol: asked.smol,
+    scenario: asked.scenario,
   };
   const records = await deps.runCells(size);
+  const notes = [...(asked.notes ?? [])];
+  // This run's host speed: the probe its first repetition recorded (the run's start probe).
+  const here = records.flatMap((r) => r.repetitions).find((x) => x.hostProbe)?.hostProbe ?? null;
+  const baseline = normaliseBaseline(asked.baseline, here, asked.sameHost ?? false, notes);
+  const request: CheckRequest = { ...asked, baseline };
   const suspicious = records.some((r) => {
     const base = request.baseline?.get(r.cell.scenario);
     const ceiling = measureCell(r, request.settings.sloP99Ms).ceilingPerSec?.median ?? null; // as judged
@@ -158,7 +212,6 @@ export async function checkDeploy(request: CheckRequest, deps: CheckDeps): Promi
       reruns.find((x) => x.cell.scenario === r.cell.scenario),
     ),
   );
-  const notes = [...(request.notes ?? [])];
   if (records.length === 0) notes.push("no cell matched this size and scenario");
   const outcome = records.length === 0 ? "fail" : worst(scenarios.map((s) => s.outcome));
   return {

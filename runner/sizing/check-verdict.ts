@@ -10,6 +10,19 @@ export const BaselineComparison = z
     ceilingPerSec: z.number(),
     dropPct: z.number().describe("(baseline − measured) ÷ baseline × 100; negative is a gain"),
     rerunDropPct: z.number().nullable().describe("after the confirming re-run; null when none was needed"),
+    probe: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "how the two hosts' probes were read: the normalised label, a warning, or null (one host speed)",
+      ),
+    measuredCeilingPerSec: z
+      .number()
+      .optional()
+      .describe(
+        "the baseline's own ceiling before normalising by the probes (ceilingPerSec is the scaled one)",
+      ),
   })
   .strict();
 export type BaselineComparison = z.infer<typeof BaselineComparison>;

@@ -20,13 +20,16 @@ export interface CostInput {
   billedShare?: number;
 }
 
+/** One instance-second of this size at these unit prices (CPU plus memory). */
+export const instanceSecondUsd = (cpus: number, memoryBytes: number, prices: UnitPrices): number =>
+  cpus * prices.vcpuSecondUsd + (memoryBytes / GIB) * prices.gibSecondUsd;
+
 /**
  * Cost of running `instances` for an hour at the target rate. Instance-based billing charges every instance the
  * whole hour; request-based only `billedShare` of it (default all), plus a fee per request (one message = one request).
  */
 export function estimateCost(input: CostInput): CostEstimate {
-  const perInstanceSecond =
-    input.cpus * input.prices.vcpuSecondUsd + (input.memoryBytes / GIB) * input.prices.gibSecondUsd;
+  const perInstanceSecond = instanceSecondUsd(input.cpus, input.memoryBytes, input.prices);
   const billed = input.billing === "request" ? (input.billedShare ?? 1) : 1;
   const computePerHour = input.instances * perInstanceSecond * SECONDS_PER_HOUR * billed;
   const messagesPerHour = input.targetPerSec * SECONDS_PER_HOUR;

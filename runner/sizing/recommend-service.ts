@@ -39,7 +39,7 @@ const sizeKey = (c: CellSizing, settings: CloudRunSettings) =>
   `${c.cpus}|${c.memoryBytes}|${c.smol}|${cellConcurrency(c, settings)}`;
 
 /** Per size, each scenario's weakest usable cell there (a scenario with flag axes has several). */
-function cellsBySize(sections: ScenarioSizing[], settings: CloudRunSettings) {
+export function cellsBySize(sections: ScenarioSizing[], settings: CloudRunSettings) {
   const bySize = new Map<string, Map<string, CellSizing>>();
   for (const s of sections)
     for (const c of s.cells.filter(usable)) {

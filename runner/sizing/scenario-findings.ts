@@ -1,3 +1,4 @@
+import { DRIFT_ADVICE } from "../../search/search-drift.ts";
 import { throttlingFlag } from "../config/cloud-run/billing-mode.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellSizing } from "./cell-sizing.ts";
@@ -80,6 +81,7 @@ export function scenarioFindings(
     findings.push(
       `Not measured (exceeds-host): ${sizeLabel(c)}: ${c.exceedsHost ?? c.message}. Run on a bigger host.`,
     );
+  findings.push(...driftFindings(cells));
   for (const c of cells.filter((c) => c.status === "unstable"))
     findings.push(
       `Unstable: ${sizeLabel(c)}: repetitions disagree in kind (${c.message}); never recommended.`,
@@ -138,4 +140,18 @@ function wideCause(cells: CellSizing[]): string {
   if (contended > 0)
     return `${contended} of their repetitions ran while other load on the host disturbed them (even after a re-run): re-run on a quiet host for a tighter figure.`;
   return "No repetition saw other load on the host, so the spread is the workload's own or the machine's (a VM's neighbours cannot be seen from inside it; bun bench/host-steadiness.ts tells which); raise maxRepetitions for a tighter figure.";
+}
+
+/** Drifted repetitions are never planned on: a cell where all drifted has no planning ceiling, and says why. */
+function driftFindings(cells: CellSizing[]): string[] {
+  const findings: string[] = [];
+  for (const c of cells.filter((c) => c.status === "drifted"))
+    findings.push(`No planning ceiling (drifted): ${sizeLabel(c)}: ${c.message}.`);
+  const some = cells.filter((c) => c.status !== "drifted" && (c.driftedRepetitions ?? 0) > 0);
+  if (some.length > 0)
+    findings.push(
+      `Drifted: ${some.map((c) => `${sizeLabel(c)} (${c.driftedRepetitions} of ${c.repetitions} reps)`).join(", ")}: ` +
+        `the service or the host slowed during those searches, so they are set aside and the cell is planned on the rest; ${DRIFT_ADVICE}.`,
+    );
+  return findings;
 }

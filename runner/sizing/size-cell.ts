@@ -9,6 +9,7 @@ import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
+import { cellProbeComposite } from "./host-summary.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
 import { priceBillings } from "./price-billings.ts";
@@ -22,7 +23,7 @@ export function sizeCell(
   record: CellRecord,
   settings: CloudRunSettings,
   calibration: CellCalibration | null = null,
-  runProbeComposite: number | null = null,
+  runProbeComposite: number | null = cellProbeComposite(record),
 ): CellSizing {
   const { cell } = record;
   const m = measureCell(record, settings.sloP99Ms);
@@ -54,6 +55,7 @@ export function sizeCell(
           settings,
         );
   const billing = priced?.billing ?? allowedBillings(cell.cpus, settings.billing)[0] ?? "request";
+  const probe = cellProbeComposite(record);
   const deployability = checkDeployability(cell.cpus, cell.memoryBytes, { billing, concurrency });
 
   const reasons: string[] = [];
@@ -82,6 +84,9 @@ export function sizeCell(
     ...(calibration ? { calibration } : {}),
     ...(conversion ? { probeConversion: conversion } : {}),
     ...(factor !== null ? { localPlanningCeilingPerSec: localCeiling } : {}),
+    probeComposite: probe,
+    // Per probe unit of this host: the local figure, so runs of two hosts compare.
+    planningCeilingPerProbeUnit: localCeiling !== null && probe !== null ? localCeiling / probe : null,
     spread: m.planning.spread,
     noisy: m.noisy,
     unconfirmedRepetitions: m.unconfirmedRepetitions,
@@ -99,6 +104,7 @@ export function sizeCell(
     oomRepetitions: m.oomRepetitions,
     gcThrashRepetitions: m.gcThrashRepetitions,
     contendedRepetitions: m.contendedRepetitions,
+    driftedRepetitions: m.driftedRepetitions,
     oomRisk: oomRisk(headroom, m.oomRepetitions + m.gcThrashRepetitions),
     deployability,
     instances: plan.instances,
@@ -121,5 +127,6 @@ export function sizeCell(
     ),
     rateUnit: rateUnitOf(cell),
     latencyKind: latencyKindOf(record),
+    cpu: record.repetitions.findLast((r) => r.cpu)?.cpu ?? null,
   };
 }

@@ -6,6 +6,8 @@ import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CellSizing } from "./cell-sizing.ts";
+import { DayPlan } from "./day-plan/day-plan.ts";
+import { HostSummary } from "./host-summary.ts";
 import { ServiceRecommendation } from "./service-recommendation.ts";
 import { VariantComparison } from "./variants/comparison-row.ts";
 
@@ -107,10 +109,14 @@ export const SizingReport = z
     loadGenerator: LoadGeneratorFacts.optional().describe(
       "server mode: the load generator and its own cost and tail per offered rate (its error budget)",
     ),
+    host: HostSummary.optional().describe("the host and its probes (absent in older files)"),
     missingCellIds: z
       .array(z.string())
       .optional()
       .describe("planned cells with no record yet (an interrupted run): the picks cover only the others"),
+    dayPlan: DayPlan.optional().describe(
+      "a day's traffic (cloudRun.day or report --traffic) through the autoscaling model: instance-hours, cold starts, monthly bill",
+    ),
   })
   .strict();
 export type SizingReport = z.infer<typeof SizingReport>;

@@ -1,4 +1,5 @@
 import type { CellSizing, SmolDelta } from "./cell-sizing.ts";
+import { probeGapNote } from "./host-summary.ts";
 
 const pct = (value: number | null, base: number | null) =>
   value === null || base === null || base === 0 ? null : ((value - base) / base) * 100;
@@ -16,5 +17,6 @@ export function smolDelta(cell: CellSizing, all: CellSizing[]): SmolDelta | null
     ceilingPct: pct(cell.ceilingPerSec?.median ?? null, twin.ceilingPerSec?.median ?? null),
     p99Pct: pct(cell.p99AtCeilingMs, twin.p99AtCeilingMs),
     peakMemoryPct: pct(cell.peakMemoryBytes, twin.peakMemoryBytes),
+    probeGap: probeGapNote(twin.probeComposite, cell.probeComposite),
   };
 }

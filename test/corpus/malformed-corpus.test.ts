@@ -11,6 +11,7 @@ import { leaks, type Outcome, runInProcess } from "./run-entry.ts";
 import type { Damage } from "./stored/damage.ts";
 import { SIZING_DAMAGES } from "./stored/sizing-damages.ts";
 import { damagedResults, RUN_DAMAGES } from "./stored-cases.ts";
+import { trafficCases } from "./traffic-cases.ts";
 
 /**
  * Issue 13's corpus: malformed matrix files, command lines of every command and damaged stored runs, generated
@@ -107,6 +108,26 @@ async function storedInputs(): Promise<Input[]> {
   return inputs;
 }
 
+/** A valid stored run "good" and one malformed traffic CSV per case for `report good --traffic`. */
+async function trafficInputs(): Promise<Input[]> {
+  const { results } = await damagedResults(
+    join(root, "traffic"),
+    { name: "none", apply: async () => {}, names: () => "" },
+    0,
+  );
+  return trafficCases().map((c, i) => {
+    const file = join(root, `traffic-${i}.csv`);
+    if (c.text !== null) writeFileSync(file, c.text);
+    return {
+      category: "traffic CSV (report)",
+      name: c.name,
+      argv: ["report", "good", "--traffic", file, "--results", results],
+      mentions: [file, ...c.mentions],
+      storedDir: results,
+    };
+  });
+}
+
 /** sha256 of every file under a directory, by path: equal before and after means nothing was written. */
 function checksums(dir: string): Record<string, string> {
   const sums: Record<string, string> = {};
@@ -122,7 +143,7 @@ function checksums(dir: string): Record<string, string> {
 let inputs: Input[] = [];
 beforeAll(async () => {
   Object.assign(process.env, ENV);
-  inputs = [...matrixInputs(), ...flagInputs(), ...(await storedInputs())];
+  inputs = [...matrixInputs(), ...flagInputs(), ...(await storedInputs()), ...(await trafficInputs())];
 }, 60_000);
 afterAll(() => {
   for (const key of Object.keys(ENV))

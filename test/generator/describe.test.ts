@@ -38,3 +38,11 @@ test("a default export of neither shape: exit 2 naming what is missing", async (
   expect(exitCode).toBe(2);
   expect(stderr).toContain("neither open() nor run()");
 });
+
+test("a module's expect is checked: statuses 100..599, at least one", async () => {
+  const { workloadShape } = await import("../../generator/load/workload-shape.ts");
+  const open = () => async () => true;
+  expect(workloadShape({ expect: { status: [200, 304] }, open }, "m.ts").shape).toBe("paced");
+  expect(() => workloadShape({ expect: { status: [42] }, open }, "m.ts")).toThrow("100..599");
+  expect(() => workloadShape({ expect: { status: [] }, open }, "m.ts")).toThrow("at least one status");
+});

@@ -54,7 +54,35 @@ describe("open loop", () => {
     expect(tally.started).toBe(10);
     expect(tally.completed).toBe(0);
     expect(tally.errors).toBe(0);
+    // Lost operations count as timeouts among the causes.
+    expect(tally.causesFigures().timeout).toBe(10);
     expect(performance.now() - begun).toBeLessThan(200 + 100 + 250 + 200);
+  });
+
+  test("outcomes counted by status and cause; a module's expect judges a status, not its ok", async () => {
+    const plan = planFor({ ratePerSec: 1000, durationMs: 100, concurrency: 20 });
+    const outcomes = [
+      { ok: false, status: 304 },
+      { ok: true, status: 200, retried: true },
+      { ok: false, status: 0, cause: "reset" as const },
+      { ok: false },
+      { ok: false, status: 503 },
+    ];
+    const send = (index: number) => Promise.resolve(outcomes[index % outcomes.length]);
+    const judged = await pace(plan, send, { status: [200, 304] });
+    expect(judged.errors).toBe(60);
+    expect(judged.causesFigures()).toMatchObject({
+      status2xx: 20,
+      status3xx: 20,
+      status5xx: 20,
+      failedStatuses: { 503: 20 },
+      reset: 20,
+      other: 20,
+      retried: 20,
+    });
+    const byOk = await pace(planFor({ ratePerSec: 1000, durationMs: 100, concurrency: 20 }), send);
+    expect(byOk.errors).toBe(80);
+    expect(byOk.causesFigures().failedStatuses).toEqual({ 304: 20, 503: 20 });
   });
 
   test("a thrown, rejected or false send is a failure; an Outcome's doneAtMs is the completion", async () => {

@@ -45,8 +45,10 @@ describe("ceilingSearch", () => {
     expect(ceiling).toBeLessThanOrEqual(1000);
     expect(ceiling).toBeGreaterThanOrEqual(950);
     expect(result.ceiling.resolution).toBeLessThanOrEqual(0.05 + 1e-9);
-    expect(result.steps.at(-1)?.phase).toBe("confirm");
-    expect(result.steps.length).toBeLessThanOrEqual(14);
+    expect(result.steps.at(-2)?.phase).toBe("confirm");
+    expect(result.steps.at(-1)?.phase).toBe("probe");
+    expect(result.drift).toBeNull();
+    expect(result.steps.length).toBeLessThanOrEqual(15);
     expect(result.ceiling.kneePerSec).toBeNull();
   });
 

@@ -49,6 +49,9 @@ export const CHECK_FLAGS = z.strictObject({
     value: "REF",
     example: "--baseline latest-good",
   }),
+  "same-host": booleanFlag(
+    "with --baseline: refuse (exit 2) when the two runs' host probes differ by over 10%, instead of normalising",
+  ),
   "warn-pct": valueFlag(decimalText("percent", { min: 0, max: 100 }), {
     help: `warn when the ceiling drops this much below the baseline (default ${DEFAULT_WARN_PCT})`,
     value: "PCT",

@@ -9,6 +9,8 @@ export const CLOUD_RUN_LIMITS = {
   defaultConcurrency: 80,
   minConcurrency: 1,
   maxConcurrency: 1000,
+  /** --max-instances when not set (cloud.google.com/run/docs/configuring/max-instances): the day plan's cap. */
+  defaultMaxInstances: 100,
   /** The largest instance: 8 vCPU, 32 GiB. */
   maxCpus: 8,
   maxMemoryBytes: 32 * GIB,

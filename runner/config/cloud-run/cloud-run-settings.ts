@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DaySchedule } from "../traffic-profile.ts";
 import { type BillingMode, BillingSetting } from "./billing-mode.ts";
 import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "./cloud-run-limits.ts";
 import { DEFAULT_PRICES, UnitPrices } from "./cloud-run-prices.ts";
@@ -65,6 +66,22 @@ export const CloudRunSettings = z
       .describe(
         "the probe run as a Cloud Run job (probe --cloud-run): CPU-bound cells are converted by its ratio to this run's probe",
       ),
+    day: DaySchedule.optional().describe(
+      'a day\'s traffic for the day plan: [{ at: "HH:MM", perSec }], linear between points, wrapping midnight',
+    ),
+    idleMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1440)
+      .default(15)
+      .describe("day plan: minutes an instance no longer needed stays up (idle) before it stops"),
+    maxColdStartExposure: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.001)
+      .describe("day plan: the share of requests that may arrive while a scale-up is still starting"),
     traffic: z
       .record(z.string(), z.number().positive())
       .optional()

@@ -2,7 +2,11 @@ import type { ContainerSpec } from "../../docker/docker-api.ts";
 import { HOLDER_ENTRYPOINT } from "./local-driver-defaults.ts";
 
 /** The pod's network namespace: loopback only (no route out), held by an idle, unprivileged, read-only process. */
-export function holderContainerSpec(image: string, podLabels: Record<string, string>): ContainerSpec {
+export function holderContainerSpec(
+  image: string,
+  podLabels: Record<string, string>,
+  cpusetCpus?: string,
+): ContainerSpec {
   return {
     image,
     entrypoint: HOLDER_ENTRYPOINT,
@@ -19,5 +23,6 @@ export function holderContainerSpec(image: string, podLabels: Record<string, str
     securityOpt: ["no-new-privileges"],
     pidsLimit: 0,
     networkMode: "none",
+    ...(cpusetCpus && { cpusetCpus }),
   };
 }

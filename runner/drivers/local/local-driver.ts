@@ -30,6 +30,7 @@ export interface LocalDriverOptions {
 /** Runs repetitions as containers on the one Docker engine the client talks to. */
 export class LocalDriver implements ExecutionDriver {
   readonly name = "local" as const;
+  readonly pinsCores = true;
   private node: Promise<NodeFacts> | null = null;
   private accounting: Promise<ContainerAccounting | null> | null = null;
 

@@ -1,5 +1,6 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
 import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
+import type { CpuSeen } from "../../results/cpu-placement.ts";
 import { secondsOfNanos } from "../../units/nanos.ts";
 import type {
   MemberOutcome,
@@ -46,6 +47,8 @@ export class LocalPod implements PodHandle {
   /** CPU of the pod's members so far: ours, so not counted as other host load. */
   private membersCpuSeconds = 0;
   private busyAtEnd: number | null = null;
+  /** Read inside the service once it was ready. */
+  private cpuSeen: CpuSeen | null = null;
 
   constructor(
     private readonly docker: DockerApi,
@@ -62,8 +65,9 @@ export class LocalPod implements PodHandle {
     return this.ready ?? 0;
   }
 
-  markReady(startupMs: number): void {
+  markReady(startupMs: number, cpuSeen: CpuSeen | null = null): void {
     this.ready = startupMs;
+    this.cpuSeen = cpuSeen;
   }
 
   async serviceRunning(): Promise<boolean> {
@@ -114,7 +118,8 @@ export class LocalPod implements PodHandle {
       const busy =
         parts.busyAtStart !== null && this.busyAtEnd !== null ? this.busyAtEnd - parts.busyAtStart : null;
       const measured = (stats?.cpuSeconds ?? 0) + this.membersCpuSeconds;
-      return { ...facts, stats, hostOtherCpuCores: hostOtherCpuCores(busy, measured, facts.wallSeconds) };
+      const other = hostOtherCpuCores(busy, measured, facts.wallSeconds);
+      return { ...facts, stats, hostOtherCpuCores: other, cpuSeen: this.cpuSeen };
     } finally {
       await this.removeContainers();
       await parts.parent?.remove();

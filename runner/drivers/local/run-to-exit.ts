@@ -1,6 +1,7 @@
 import type { ContainerSpec } from "../../docker/docker-api.ts";
 import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
 import type { RunFacts, RunOptions } from "../execution-driver.ts";
+import { readSeenCpus } from "../read-seen-cpus.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
@@ -38,6 +39,8 @@ async function runContainer(
   try {
     const watched = await startWatched(docker, id);
     const startedAt = performance.now();
+    // Read while it runs (in-process mode has no readiness to wait for); an early exit leaves figures null.
+    const cpuSeen = readSeenCpus(docker, id);
     const busyAtStart = await env.hostBusySeconds();
     const outcome = await waitWithTimeout(docker.waitContainer(id), options.timeoutMs, options.signal);
     const busyAtEnd = await env.hostBusySeconds();
@@ -59,7 +62,7 @@ async function runContainer(
       wallSeconds,
     });
     const hostBusySeconds = busyAtStart !== null && busyAtEnd !== null ? busyAtEnd - busyAtStart : null;
-    return { facts, hostBusySeconds };
+    return { facts: { ...facts, cpuSeen: await cpuSeen }, hostBusySeconds };
   } finally {
     await docker.removeContainer(id).catch(() => undefined);
   }

@@ -2,6 +2,7 @@ import type { DockerApi } from "../../docker/docker-api.ts";
 import type { PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
 import { memberContainerSpec } from "../member-container-spec.ts";
 import { PodStartError } from "../pod-start-error.ts";
+import { readSeenCpus } from "../read-seen-cpus.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { holderContainerSpec } from "./holder-container-spec.ts";
 import { READY_RETRY_MS } from "./local-driver-defaults.ts";
@@ -35,9 +36,10 @@ export async function startPod(
   const deadline = Date.now() + spec.readinessTimeoutMs;
   const parent = accounting?.open() ?? null;
   try {
-    const holder = holderId ?? (await create(holderContainerSpec(spec.holderImage, labels)));
+    const holder =
+      holderId ?? (await create(holderContainerSpec(spec.holderImage, labels, spec.membersCpuset)));
     if (!holderId) await docker.startContainer(holder);
-    const member = (m: PodMemberSpec) => memberContainerSpec(m, labels, holder);
+    const member = (m: PodMemberSpec) => memberContainerSpec(m, labels, holder, spec.membersCpuset);
     const sidecarIds: Record<string, string> = {};
     for (const sidecar of spec.sidecars) {
       const id = await create(member({ ...sidecar, stdin: undefined }));
@@ -81,7 +83,7 @@ export async function startPod(
       throw new RunAbortedError(String(options.signal.reason ?? "signal"));
     }
     if (ready) {
-      pod.markReady(Date.now() - watched.startedAtMs);
+      pod.markReady(Date.now() - watched.startedAtMs, await readSeenCpus(docker, serviceId));
       return pod;
     }
     const facts = await pod.finish();

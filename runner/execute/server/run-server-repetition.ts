@@ -13,6 +13,7 @@ import type { Repetition } from "../../results/cell-record.ts";
 import type { RunContext } from "../container-spec.ts";
 import { isContended } from "../is-contended.ts";
 import { limitMismatches } from "../limit-mismatches.ts";
+import { cpuPlacementOf, placeCores } from "../place-cores.ts";
 import { stderrTail } from "../stderr-tail.ts";
 import { failedServerRepetition } from "./failed-server-repetition.ts";
 import { fdLimitMessage } from "./fd-limit-message.ts";
@@ -52,7 +53,8 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
   const interrupted = () => options.signal?.aborted === true;
   let pod: PodHandle | null = null;
   try {
-    const spec = serverPodSpec(cell, generator, options.context);
+    const cores = await placeCores(cell, options.driver);
+    const spec = serverPodSpec(cell, generator, options.context, cores);
     try {
       pod = await options.driver.startPod(spec, { timeoutMs: cell.timeoutSeconds * 1000, signal });
     } catch (error) {
@@ -141,6 +143,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       node: facts.node,
       hostOtherCpuCores: facts.hostOtherCpuCores,
       contended: isContended(facts.hostOtherCpuCores),
+      cpu: cpuPlacementOf(cores, facts),
     };
   } catch (error) {
     if (!(error instanceof DockerUnavailableError)) throw error;

@@ -27,7 +27,7 @@ export interface ServerResultParts {
 
 /**
  * The contract line for a service measured from outside, built on the runner side. Requests are the unit: a
- * request is "published" when sent and "delivered"/"acked" when answered 2xx; ceilingPerSec means requests/s.
+ * request is "published" when sent and "delivered"/"acked" when answered as expected; ceilingPerSec means requests/s.
  */
 export function serverResult(parts: ServerResultParts): BenchResult {
   const { cell, steps, facts } = parts;
@@ -98,7 +98,7 @@ export function serverResult(parts: ServerResultParts): BenchResult {
       commit: parts.commit,
     },
     notes: [
-      "server mode: ceilingPerSec, throughput and counts are HTTP requests (answered 2xx) per second, measured by the load generator outside the service's container",
+      "server mode: ceilingPerSec, throughput and counts are HTTP requests (answered with an expected status, 200–399 by default) per second, measured by the load generator outside the service's container",
       `latency runs from each request's intended send time, waiting included; at most ${cell.concurrency} requests in flight (Cloud Run --concurrency)`,
       "resources come from Docker stats and cgroup limits as applied, read from outside: heap and event-loop lag are not observable there (reported as 0), CPU is user + system",
       ...sidecarNotes(parts.sidecarCpuSeconds),

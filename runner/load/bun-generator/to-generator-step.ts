@@ -46,6 +46,7 @@ export function toGeneratorStep(
       generatorTurnaroundMeanMs: self.turnaroundMeanMs,
       operationMeanMs: self.serviceMeanMs,
       hostOtherCpuCores: null,
+      causes: summary.causes,
       sloMet: stepMeetsSlo(figures, request.sloP99Ms),
     },
     droppedRequests: dropped,

@@ -1,4 +1,5 @@
 import type { CellSizing } from "../cell-sizing.ts";
+import { probeGapNote } from "../host-summary.ts";
 import type { ComparedSide, ComparisonRow } from "./comparison-row.ts";
 import { ceilingDifference } from "./noise-rule.ts";
 
@@ -45,6 +46,7 @@ export function compareCells(
       ca && cb
         ? ceilingDifference(ca, cb)
         : { ratio: null, verdict: "not-judged" as const, reason: `only in ${ca ? "A" : "B"}` };
+    const gap = probeGapNote(ca?.probeComposite, cb?.probeComposite);
     return {
       scenario: any.scenario,
       cpus: any.cpus,
@@ -56,7 +58,7 @@ export function compareCells(
       b: side(cb),
       ceilingRatio: difference.ratio,
       verdict: difference.verdict,
-      reason: difference.reason,
+      reason: gap ? `${difference.reason}; ${gap}` : difference.reason,
     };
   });
 }

@@ -20,7 +20,9 @@ export async function runCeilingMode(runner: ModeRunner): Promise<RunOutcome> {
     steps: search.steps,
     ceiling: search.ceiling,
     measuredMs: search.steps.reduce((sum, step) => sum + step.durationMs, 0),
-    representative: confirmed ?? outcomes.at(-1) ?? null,
+    // The end probe is not a load step: without a confirmation, the last load step stands for the run.
+    representative:
+      confirmed ?? outcomes.findLast((o) => o.step.phase !== "probe") ?? outcomes.at(-1) ?? null,
     sloMet: search.ceiling.ceilingPerSec !== null,
     notes: [
       "latency and throughput are those of the confirmed ceiling step (the last step when none confirmed)",

@@ -20,6 +20,14 @@ export function cloudRunCases(): MatrixCase[] {
   const named: Array<[string, string]> = [
     ["minInstances: 5, maxInstances: 2", "cloudRun.minInstances"],
     ["targetPerSec: 1e300", "cloudRun.targetPerSec"],
+    ['day: [{ at: "09:00", perSec: 1 }, { at: "08:00", perSec: 2 }]', "cloudRun.day[1].at"],
+    ['day: [{ at: "25:00", perSec: 1 }]', "cloudRun.day[0].at"],
+    ['day: [{ at: "09:00", perSec: -1 }]', "cloudRun.day[0].perSec"],
+    ['day: [{ at: "09:00" }]', "cloudRun.day[0].perSec"],
+    ["day: []", "cloudRun.day"],
+    ["idleMinutes: -1", "cloudRun.idleMinutes"],
+    ["idleMinutes: 1.5", "cloudRun.idleMinutes"],
+    ["maxColdStartExposure: 2", "cloudRun.maxColdStartExposure"],
   ];
   return [
     ...bad.map((field) => ({

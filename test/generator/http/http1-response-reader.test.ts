@@ -15,10 +15,10 @@ function read(text: string, size: number, keepBody: boolean, reader = new Http1R
     seen.push({ status, keepAlive, body: body === null ? null : body.toString("latin1") });
   const bytes = Buffer.from(text, "latin1");
   for (let at = 0; at < bytes.length; at += size) {
-    const error = reader.feed(bytes.subarray(at, at + size), onResponse);
-    if (error !== null) return { seen, error, reader, onResponse };
+    const failure = reader.feed(bytes.subarray(at, at + size), onResponse);
+    if (failure !== null) return { seen, error: failure.message, cause: failure.cause, reader, onResponse };
   }
-  return { seen, error: null, reader, onResponse };
+  return { seen, error: null, cause: null, reader, onResponse };
 }
 
 const lengthBody = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ncontent-length: 11\r\n\r\nhello world";
@@ -78,7 +78,26 @@ test("not HTTP, a bad chunk, an unbounded head and a kept body past the limit ar
   ).toContain("longer than its size line");
   const endless = `HTTP/1.1 200 OK\r\n${"X-Pad: 0123456789\r\n".repeat(4096)}`;
   expect(read(endless, 1000, false).error).toContain("longer than");
+  expect(read(endless, 1000, false).cause).toBe("headTooLarge");
   const huge = `HTTP/1.1 200 OK\r\nContent-Length: ${MAX_KEPT_BODY_BYTES + 1}\r\n\r\n${"x".repeat(MAX_KEPT_BODY_BYTES + 1)}`;
-  expect(read(huge, 65536, true).error).toContain("body longer than");
+  expect(read(huge, 65536, true)).toMatchObject({
+    error: expect.stringContaining("body longer than"),
+    cause: "bodyTooLarge",
+  });
   expect(read(huge, 65536, false).error).toBeNull();
+});
+
+test.each([
+  ["one read", 1 << 20],
+  ["across reads", 1000],
+  ["a big first read", 60_000],
+])("a head over 64 KiB fails the same way whole in %s", (_, size) => {
+  const head = `HTTP/1.1 200 OK\r\n${"X-Pad: 0123456789\r\n".repeat(4000)}Content-Length: 0\r\n\r\n`;
+  expect(read(head, size, false)).toMatchObject({
+    seen: [],
+    error: "a response head longer than 65536 bytes",
+    cause: "headTooLarge",
+  });
+  const fits = `HTTP/1.1 200 OK\r\n${"X-Pad: 0123456789\r\n".repeat(3000)}Content-Length: 0\r\n\r\n`;
+  expect(read(fits, size, false)).toMatchObject({ seen: [{ status: 200 }], error: null });
 });

@@ -13,6 +13,8 @@ const server = Bun.serve({
   async fetch(request) {
     const path = new URL(request.url).pathname;
     if (path === "/fail") return new Response("no", { status: 500 });
+    if (path === "/cached") return new Response(null, { status: 304 });
+    if (path === "/missing") return new Response("no", { status: 404 });
     if (path === "/hang") return new Promise<Response>(() => {});
     if (path === "/echo") {
       seen.posted++;
@@ -78,11 +80,33 @@ test("a weighted mix: bodies sent, chunked answers read, non-2xx counted as fail
   expect(Math.abs(tally.errors - 125)).toBeLessThanOrEqual(2);
   expect(Math.abs(seen.posted - 125)).toBeLessThanOrEqual(2);
   expect(seen.badBody).toBe(0);
+  expect(tally.causesFigures()).toMatchObject({
+    status2xx: 500 - tally.errors,
+    status5xx: tally.errors,
+    failedStatuses: { 500: tally.errors },
+  });
+});
+
+test("304 succeeds by default; a request's expect decides which statuses succeed", async () => {
+  const tally = await runMix(
+    [shape(1, "GET", "/cached"), { ...shape(1, "GET", "/missing"), expect: { status: [200, 404] } }],
+    server.port as number,
+  );
+  expect(tally.completed).toBe(500);
+  expect(tally.errors).toBe(0);
+  expect(tally.causesFigures()).toMatchObject({ status3xx: 250, status4xx: 250, failedStatuses: {} });
+  const strict = await runMix(
+    [{ ...shape(1, "GET", "/cached"), expect: { status: [200] } }],
+    server.port as number,
+  );
+  expect(strict.errors).toBe(500);
+  expect(strict.causesFigures()).toMatchObject({ status3xx: 500, failedStatuses: { 304: 500 } });
 });
 
 test("an answer slower than timeoutMs and a refused connection are failures, and the step ends", async () => {
   const hung = await runMix([shape(1, "GET", "/hang")], server.port as number, 150);
   expect(hung.errors).toBe(hung.started);
+  expect(hung.causesFigures().timeout).toBe(hung.started);
   const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
   const port = closed.port;
   closed.stop(true);

@@ -51,7 +51,7 @@ describe("service: in matrix.yaml", () => {
 axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10, 50] }
 exclude: [{ scenario: script, concurrency: 50 }]
 scenarios:
-  mix: { requests: [{ weight: 3, path: /a }, { weight: 1, method: POST, path: /b, body: { id: 1 } }] }
+  mix: { requests: [{ weight: 3, path: /a }, { weight: 1, method: POST, path: /b, body: { id: 1 }, expect: { status: [201, 409] } }] }
   script: { script: load.ts, flags: { n: 2 } }
 `;
     const plan = planRun(parseMatrix(yaml, FILE), {}, HOST);
@@ -68,6 +68,7 @@ scenarios:
       path: "/b",
       headers: { "Content-Type": "application/json" },
       body: '{"id":1}',
+      expect: { status: [201, 409] },
     });
     expect(mix?.service?.sidecars[0]).toMatchObject({
       name: "cache",
@@ -103,6 +104,16 @@ scenarios:
       "weight 0",
       `${SERVICE}scenarios: { s: { requests: [{ weight: 0, path: / }] } }`,
       ["scenarios.s.requests[0].weight", "more than 0"],
+    ],
+    [
+      "an expected status out of range",
+      `${SERVICE}scenarios: { s: { request: { path: /, expect: { status: [200, 700] } } } }`,
+      ["scenarios.s.request.expect.status[1]", "100..599"],
+    ],
+    [
+      "an empty expect list",
+      `${SERVICE}scenarios: { s: { requests: [{ weight: 1, path: /, expect: { status: [] } }] } }`,
+      ["scenarios.s.requests[0].expect.status", "at least one status"],
     ],
     [
       "bad path",

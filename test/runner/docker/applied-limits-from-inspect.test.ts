@@ -12,6 +12,7 @@ test("maps HostConfig and Config.User; null lists become empty", () => {
       CapDrop: null,
       PidsLimit: 256,
       NetworkMode: "none",
+      CpusetCpus: "1",
     },
   });
   expect(applied).toEqual({
@@ -24,5 +25,6 @@ test("maps HostConfig and Config.User; null lists become empty", () => {
     pidsLimit: 256,
     networkMode: "none",
     user: "1000:1000",
+    cpusetCpus: "1",
   });
 });

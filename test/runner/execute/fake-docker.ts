@@ -100,6 +100,7 @@ export class FakeDocker extends FakeDockerImages implements DockerApi {
         pidsLimit: s.pidsLimit,
         networkMode: s.networkMode,
         user: s.user,
+        cpusetCpus: s.cpusetCpus ?? "",
       },
     };
   }
@@ -134,6 +135,20 @@ export class FakeDocker extends FakeDockerImages implements DockerApi {
           key !== undefined && key in c.spec.labels && (value === undefined || c.spec.labels[key] === value),
       )
       .map((c) => ({ id: c.id, state: c.running ? "running" : "exited", labels: c.spec.labels }));
+  }
+
+  /** A two-core host as a running container sees it: its cpuset (or both cores), nproc and the online list. */
+  async execInContainer(id: string, cmd: string[]) {
+    const c = this.get(id);
+    if (!c.running) return { exitCode: 1, stdout: "" };
+    const allowed = c.spec.cpusetCpus ?? "0-1";
+    const answers: Record<string, string> = {
+      "cat /proc/1/status": `Name:\tbun\nCpus_allowed_list:\t${allowed}\n`,
+      nproc: `${allowed.includes("-") || allowed.includes(",") ? 2 : 1}\n`,
+      "cat /sys/devices/system/cpu/online": "0-1\n",
+    };
+    const stdout = answers[cmd.join(" ")];
+    return stdout === undefined ? { exitCode: 127, stdout: "" } : { exitCode: 0, stdout };
   }
 
   /** Adds a container that some other (maybe dead) process left behind. */

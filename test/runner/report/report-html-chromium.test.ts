@@ -73,12 +73,24 @@ describe.skipIf(!CHROMIUM)("report.html in headless Chromium", () => {
       const runDir = await writeFixtureRun(await tempResultsDir(), "run-html-service", records, {
         cloudRun: { targetPerSec: 2000, traffic: { ingest: 0.8, e2e: 0.2 } },
       });
-      const { files } = await exportReports(runDir, { print: false });
+      // A day's traffic (cloudRun.day) adds the day plan's chart.
+      const day = [
+        { at: "00:00", perSec: 200 },
+        { at: "09:00", perSec: 2000 },
+        { at: "18:00", perSec: 1500 },
+      ];
+      const { files, report } = await exportReports(runDir, {
+        print: false,
+        settings: { targetPerSec: 2000, traffic: { ingest: 0.8, e2e: 0.2 }, day },
+      });
+      expect(report.dayPlan?.timeline?.demandPerSec.length).toBe(1440);
       const dom = await chromium(["--virtual-time-budget=5000", "--dump-dom", `file://${files.reportHtml}`]);
-      // ingest and e2e: 4 charts each (no cell ran with --smol, so no --smol chart); the storm 2, the queue 1.
-      expect(Number(dom.match(/data-charts-expected="(\d+)"/)?.[1])).toBe(11);
-      expect(Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1])).toBe(11);
-      expect(dom.match(/<canvas[^>]*data-rendered="true"/g)?.length).toBe(11);
+      // ingest and e2e: 4 charts each (no cell ran with --smol, so no --smol chart); the storm 2, the queue 1; the day plan 1.
+      expect(Number(dom.match(/data-charts-expected="(\d+)"/)?.[1])).toBe(12);
+      expect(Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1])).toBe(12);
+      expect(dom.match(/<canvas[^>]*data-rendered="true"/g)?.length).toBe(12);
+      expect(dom).toMatch(/<canvas id="chart-day-plan"[^>]*data-rendered="true"/);
+      expect(dom.indexOf('<section id="day-plan">')).toBeGreaterThan(dom.indexOf('<section id="service">'));
       expect(dom).not.toContain("--smol vs default");
       for (const id of ["chart-fixed-0-connections", "chart-fixed-0-memory", "chart-fixed-1-backlog"])
         expect(dom).toMatch(new RegExp(`<canvas id="${id}"[^>]*data-rendered="true"`));

@@ -87,7 +87,13 @@ describe("prices", () => {
       CloudRunSettings.parse({ prices: { tier1: { request: { millionRequestsUsd: 0 } } } }),
       "request",
     );
-    expect(p).toEqual({ vcpuSecondUsd: 0.000024, gibSecondUsd: 0.0000025, millionRequestsUsd: 0 });
+    expect(p).toEqual({
+      vcpuSecondUsd: 0.000024,
+      gibSecondUsd: 0.0000025,
+      millionRequestsUsd: 0,
+      idleVcpuSecondUsd: 0.0000025,
+      idleGibSecondUsd: 0.0000025,
+    });
   });
   test("settings are strict and defaulted", () => {
     expect(CloudRunSettings.parse({})).toMatchObject({

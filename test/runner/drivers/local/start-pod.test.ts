@@ -55,3 +55,21 @@ test("every pod container carries the run's labels (removed on Ctrl-C and as an 
   expect(docker.live.every((c) => c.spec.labels["bun-capacity.run-id"] === "r1")).toBe(true);
   expect(await fakeDriver(docker).removeRun("r1")).toBe(2);
 });
+
+test("a pinned pod: the service on its cores, the holder and members on the others; what the service saw is in its facts", async () => {
+  const docker = new FakeDocker([{ hang: true }, { hang: true }, { exitCode: 0 }, { stdout: "done" }]);
+  const pinned: PodSpec = {
+    ...spec(),
+    service: { ...containerSpec(testCell(), "svc:1", context), cpusetCpus: "1" },
+    membersCpuset: "0",
+  };
+  const started: Array<string | undefined> = [];
+  docker.onStart = (id) => started.push(docker.containers.get(id)?.spec.cpusetCpus);
+  const pod = await fakeDriver(docker).startPod(pinned, { timeoutMs: 1000 });
+  await pod.runMember(member, 1000);
+  // holder, service, readiness, then the member (a generator step)
+  expect(started).toEqual(["0", "1", "0", "0"]);
+  const facts = await pod.finish();
+  expect(facts.applied?.cpusetCpus).toBe("1");
+  expect(facts.cpuSeen).toEqual({ cpusAllowedList: "1", nproc: 1, onlineCpuList: "0-1", unread: null });
+});

@@ -45,6 +45,7 @@ export class FakeServerDriver implements ExecutionDriver {
     let serviceCpu = 0;
     let sidecarCpu = 0;
     let alive = true;
+    let capacity = model.capacityPerSec;
     const driver = this;
     return {
       startupMs: 123,
@@ -61,11 +62,13 @@ export class FakeServerDriver implements ExecutionDriver {
         }
         if (model.dieAfterSteps !== undefined && driver.steps > model.dieAfterSteps) alive = false;
         const seconds = request.durationMs / 1000;
-        const offered = request.kind === "open" ? (request.ratePerSec ?? 0) : model.capacityPerSec;
-        const achieved = Math.min(offered, model.capacityPerSec);
+        const offered = request.kind === "open" ? (request.ratePerSec ?? 0) : capacity;
+        const achieved = Math.min(offered, capacity);
         serviceCpu += achieved * seconds * model.cpuSecondsPerRequest;
         sidecarCpu += achieved * seconds * 0.0001;
-        const overloaded = offered > model.capacityPerSec;
+        const overloaded = offered > capacity;
+        if (overloaded && model.slowAfterFirstOverload !== undefined)
+          capacity = model.capacityPerSec * model.slowAfterFirstOverload;
         const lagging = model.generatorLagMs !== undefined && offered > (model.lagAbovePerSec ?? 0);
         const step: LoadStep = {
           phase: request.phase,

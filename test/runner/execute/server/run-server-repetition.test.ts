@@ -32,7 +32,9 @@ describe("runServerRepetition", () => {
     const ceiling = result.ceiling?.ceilingPerSec ?? 0;
     expect(ceiling).toBeGreaterThan(900);
     expect(ceiling).toBeLessThanOrEqual(1000);
-    expect(result.notes.join(" ")).toContain("requests (answered 2xx) per second");
+    expect(result.notes.join(" ")).toContain(
+      "requests (answered with an expected status, 200–399 by default) per second",
+    );
     expect(repetition.startupMs).toBe(123);
     expect(repetition.sidecarCpuSeconds?.kv).toBeGreaterThan(0);
     // Per-step service CPU from outside: about 1 ms per answered request.

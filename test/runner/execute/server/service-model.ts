@@ -5,6 +5,8 @@ export interface ServiceModel {
   dieAfterSteps?: number;
   oomOnDeath?: boolean;
   garbageAfterSteps?: number;
+  /** After its first overloaded step the service keeps only this share of its capacity (0.7: 30% slower). */
+  slowAfterFirstOverload?: number;
   startError?: Error;
   /** A fixed-shape run: the generator prints this instead of a step (or times out when "timeout"). */
   fixedStdout?: string;

@@ -1,4 +1,5 @@
 import type { GeneratorStepSummary } from "../../../../contract/generator-step.ts";
+import { emptyCauses } from "../../../../contract/step-causes.ts";
 import type { StepRequest } from "../../../../runner/load/load-generator.ts";
 
 /** An open step at 200/s for 5 s, SLO 100 ms, concurrency 10, one GET: override what a test is about. */
@@ -31,6 +32,7 @@ export function stepSummary(overrides: Partial<GeneratorStepSummary> = {}): Gene
     lastSendMs: 4995,
     lastDoneMs: 5002,
     latency: { count: 1000, p50Ms: 2, p90Ms: 4, p95Ms: 5, p99Ms: 8, p999Ms: 12, maxMs: 15 },
+    causes: { ...emptyCauses(), status2xx: 1000 },
     self: {
       sendLagP50Ms: 0.1,
       sendLagP99Ms: 0.7,

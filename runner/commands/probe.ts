@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { defineCommand } from "../cli/command.ts";
+import { runShell, type ShellIo } from "../cli/command-shell.ts";
+import { EXIT } from "../cli/exit-codes.ts";
+import { booleanFlag } from "../cli/flags/flag-registry.ts";
+import type { DockerApi } from "../docker/docker-api.ts";
+import { createDockerClient } from "../docker/docker-client.ts";
+import { runHostProbe } from "../execute/run-host-probe.ts";
+import { probeTable } from "../host/host-probe.ts";
+
+const USAGE = `Usage: bun runner/matrix.ts probe [--json] [--short]
+
+Measures this host's speed: four single-thread Bun measurements (an integer loop, allocation and GC of short-lived
+objects, JSON parse and stringify of a 1 KB document, HTTP/1.1 round trips over loopback to a Bun.serve) in a
+container pinned to core 0, each relative to the reference host, and their geometric mean (the composite). Runs
+print it at start and end; check --baseline and compare use it across hosts. The full form takes about 5 s.`;
+
+const PROBE_FLAGS = z.strictObject({
+  json: booleanFlag("print exactly one JSON line (the HostProbe schema of contract/host-probe.ts)"),
+  short: booleanFlag("the short form (about 1.5 s), as runs take between repetitions"),
+});
+
+/** `probe`: build the probe image if needed -> run it once -> print the table or one JSON line. */
+export function makeProbeCommand(docker: () => DockerApi = createDockerClient) {
+  return defineCommand({
+    name: "probe",
+    usage: USAGE,
+    flags: PROBE_FLAGS,
+    positionals: { min: 0, max: 0, names: "no arguments (only flags)" },
+    run: async ({ flags }, context) => {
+      const client = docker();
+      await client.ping();
+      const log = flags.json ? () => undefined : (line: string) => context.err(`[probe] ${line}`);
+      const probe = await runHostProbe(client, {
+        form: flags.short ? "short" : "full",
+        log,
+        env: context.env,
+      });
+      context.out(flags.json ? JSON.stringify(probe) : probeTable(probe));
+      return EXIT.ok;
+    },
+  });
+}
+
+export const probeCommand = makeProbeCommand();
+
+/** `probe` alone with an injected Docker client, for tests. */
+export function runProbe(argv: string[], docker: () => DockerApi, io: ShellIo = {}) {
+  return runShell([makeProbeCommand(docker)], argv, io);
+}
