@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { cloudRunProbeJobLines } from "../../../runner/calibrate/cloud-run-probe-job.ts";
+import { runProbe } from "../../../runner/commands/probe.ts";
 
 const INPUT = {
   localImage: "bun-capacity/host-probe:abc123",
@@ -31,4 +32,29 @@ test("probe --cloud-run --dry-run prints the exact gcloud lines: push, a job per
 
 test("a bad project name is a flag error naming it, not a line with it", () => {
   expect(() => cloudRunProbeJobLines({ ...INPUT, project: "My Project; rm -rf /" })).toThrow("project");
+});
+
+test("`probe --cloud-run --dry-run` prints those lines without touching Docker", async () => {
+  const out: string[] = [];
+  const docker = () => {
+    throw new Error("Docker was asked for");
+  };
+  const code = await runProbe(
+    [
+      "--cloud-run",
+      "--dry-run",
+      "--project",
+      "my-project",
+      "--region",
+      "europe-west1",
+      "--repository",
+      "bench",
+    ],
+    docker,
+    { out: (t) => out.push(t), err: (t) => out.push(t), env: {}, exit: () => {} },
+  );
+  expect(code).toBe(0);
+  expect(out.join("\n")).toContain(
+    "gcloud run jobs deploy bun-capacity-probe-gen2 --image europe-west1-docker.pkg.dev/my-project/bench/host-probe:HASH",
+  );
 });
