@@ -51,7 +51,11 @@ export function calibrationCell(
       "--scenario",
       `${matrix.path} has ${scenarios.length} scenarios of that size (${scenarios.join(", ")}): name one with --scenario`,
     );
-  const cell = sized.find((c) => !c.variant) ?? (sized[0] as ServiceModeCell);
+  // The default view (pinned) and the first variant: the figure a plan of that size stands on.
+  const cell =
+    sized.find((c) => !c.variant && c.cpuView !== "shared") ??
+    sized.find((c) => c.cpuView !== "shared") ??
+    (sized[0] as ServiceModeCell);
   return { cell, settings: plan.cloudRun };
 }
 

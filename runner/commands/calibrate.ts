@@ -21,6 +21,8 @@ import { EXIT } from "../cli/exit-codes.ts";
 import { FlagError } from "../cli/flag-error.ts";
 import { resultsDirOf } from "../cli/results-flag.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
+import { createDockerClient } from "../docker/docker-client.ts";
+import { runHostProbe } from "../execute/run-host-probe.ts";
 import { runPlan } from "../execute/run-plan.ts";
 import { withHostLock } from "../host/with-host-lock.ts";
 import { localHostFacts } from "../plan/host-facts.ts";
@@ -48,8 +50,8 @@ export interface CalibrateCommandDeps {
   /** Sends one step; tests pass a counter to prove that nothing was sent. */
   send: SendStep;
   resultsDir: string;
-  /** This host's probe (issue 35); absent until the probe lands, recorded as null with the reason. */
-  probeHost?: () => Promise<HostProbe>;
+  /** This host's probe, taken after the search; the real one runs the probe container (runner/execute). */
+  probeHost: () => Promise<HostProbe>;
   /** Runs the local cell of the same size now (--measure-local); the real one runs it in Docker. */
   measureLocal?: (
     matrixPath: string,
@@ -57,6 +59,13 @@ export interface CalibrateCommandDeps {
     resultsDir: string,
     signal: AbortSignal,
   ) => Promise<{ ceilingPerSec: number | null; runId: string }>;
+}
+
+/** The local cell measured now: the default view's ceiling (the ratio's divisor) and each CPU view's. */
+interface LocalMeasure {
+  ceilingPerSec: number | null;
+  runId: string;
+  byView?: { pinned: number | null; shared: number | null };
 }
 
 /** `calibrate`: flags and URL rules -> the cell -> the local ceiling -> plan and cost -> --yes -> search -> file. */
@@ -140,7 +149,7 @@ export function makeCalibrateCommand(deps: Partial<CalibrateCommandDeps> = {}) {
 interface FinishInput {
   cell: ServiceModeCell;
   target: ReturnType<typeof calibrateTarget>;
-  local: { ceilingPerSec: number | null; runId: string; kind: "latest-run" | "measured" };
+  local: LocalMeasure & { kind: "latest-run" | "measured" };
   size: ReturnType<typeof calibrateSize>;
   flags: { "execution-environment"?: "gen1" | "gen2" };
   resultsDir: string;
@@ -171,10 +180,13 @@ async function finish(
       `[calibrate] warning: round-trip floor × rate ÷ concurrency = ${share.toFixed(2)} (over ${CALIBRATE_LIMITS.maxLittleLawShare}): at concurrency ${cell.concurrency} the round trip from this host, not the revision, may set this ceiling (Little's law; docs/calibrate.md)`,
     );
   let hostProbe: HostProbe | null = null;
-  let hostProbeMissing: string | null = "the host probe is not wired into calibrate yet (issue 35)";
-  if (input.deps.probeHost) {
-    hostProbe = await input.deps.probeHost();
-    hostProbeMissing = null;
+  let hostProbeMissing: string | null = null;
+  try {
+    hostProbe = await (input.deps.probeHost ?? probeThisHost)();
+  } catch (error) {
+    // The calibration stands without it; a later plan then applies its ratio unscaled, and says so.
+    hostProbeMissing = `the host probe failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+    context.err(`[calibrate] warning: ${hostProbeMissing}`);
   }
   const calibration: CloudRunCalibration = {
     calibrationVersion: 1,
@@ -186,8 +198,8 @@ async function finish(
     cloudRunCeilingPerSec: search.ceilingPerSec,
     localCeilingPerSec: localCeiling,
     ratio: search.ceilingPerSec / localCeiling,
-    localSource: { kind: local.kind, runId: local.runId, cellId: cell.id, cpuView: null },
-    localByCpuView: null,
+    localSource: { kind: local.kind, runId: local.runId, cellId: cell.id, cpuView: cell.cpuView ?? null },
+    localByCpuView: byView(local, search.ceilingPerSec),
     roundTripFloorMs: search.roundTripFloorMs,
     littleLawShare: share,
     requestsSent: search.requestsSent,
@@ -198,32 +210,62 @@ async function finish(
   };
   const path = await writeCalibration(calibration, calibrationDirIn(input.resultsDir));
   context.out(
-    `[calibrate] revision ${search.ceilingPerSec.toFixed(0)}/s, local ${localCeiling.toFixed(0)}/s (${local.kind === "measured" ? "measured now" : "latest run"} ${local.runId}): ratio ${calibration.ratio.toFixed(3)}; ${search.requestsSent} requests sent\n[calibrate] wrote ${path}`,
+    `${calibration.localByCpuView ? `[calibrate] local by CPU view: pinned ${calibration.localByCpuView.pinned?.toFixed(0) ?? "–"}/s, shared ${calibration.localByCpuView.shared?.toFixed(0) ?? "–"}/s; ${calibration.localByCpuView.closer} is closer to the revision\n` : ""}[calibrate] revision ${search.ceilingPerSec.toFixed(0)}/s, local ${localCeiling.toFixed(0)}/s (${local.kind === "measured" ? "measured now" : "latest run"} ${local.runId}): ratio ${calibration.ratio.toFixed(3)}; ${search.requestsSent} requests sent\n[calibrate] wrote ${path}`,
   );
   return EXIT.ok;
 }
 
-/** --measure-local: plans only this cell from the matrix, runs it like `run` does, and reads its planning ceiling. */
+/** Both CPU views measured now: each one's ceiling and the one whose ratio to the revision is nearer 1. */
+function byView(local: LocalMeasure, revisionPerSec: number): CloudRunCalibration["localByCpuView"] {
+  const { pinned = null, shared = null } = local.byView ?? {};
+  if (pinned === null && shared === null) return null;
+  const distance = (x: number | null) =>
+    x === null ? Number.POSITIVE_INFINITY : Math.abs(Math.log(revisionPerSec / x));
+  return { pinned, shared, closer: distance(shared) < distance(pinned) ? "shared" : "pinned" };
+}
+
+/**
+ * --measure-local: plans only this cell from the matrix, under both CPU views (pinned, the default the ratio divides
+ * by, and shared), runs them like `run` does, and reads their planning ceilings.
+ */
 async function measureLocalCell(
   matrixPath: string,
   cell: ServiceModeCell,
   resultsDir: string,
   signal: AbortSignal,
-) {
+): Promise<LocalMeasure> {
   const matrix = loadMatrix(matrixPath);
   const plan = planRun(
     matrix,
     { cpus: [cell.cpus], memoryBytes: [cell.memoryBytes], smol: [false], scenarios: [cell.scenario] },
     localHostFacts(),
   );
-  const only = { ...plan, cells: plan.cells.filter((c) => c.id === cell.id) };
+  const pinned = plan.cells.find((c) => c.id === cell.id) ?? cell;
+  const sharedId = `${pinned.id}__shared`;
+  const shared = plan.cells.find((c) => c.id === sharedId) ?? {
+    ...pinned,
+    id: sharedId,
+    cpuView: "shared" as const,
+  };
+  const views = pinned.cpuView === "shared" ? [pinned] : [pinned, shared];
+  const only = { ...plan, cells: views };
   validatePlan(only, { force: false });
   const dir = join(resultsDir, LOCAL_RUNS_DIR);
   await preflightRun(matrix, only, dir);
   const record = await runPlan(only, { resultsDir: dir, signal });
   const stored = await readRunDir(join(dir, record.runId));
-  const found = stored.records.find((r) => r.cell.id === cell.id);
-  return { ceilingPerSec: found ? planningCeilingOf(found) : null, runId: record.runId };
+  const ceilingOf = (id: string) => {
+    const found = stored.records.find((r) => r.cell.id === id);
+    return found ? planningCeilingOf(found) : null;
+  };
+  const byViewFigures = {
+    pinned: pinned.cpuView === "shared" ? null : ceilingOf(pinned.id),
+    shared: ceilingOf(views.at(-1)?.id ?? sharedId),
+  };
+  return { ceilingPerSec: ceilingOf(pinned.id), runId: record.runId, byView: byViewFigures };
 }
+
+/** This host's full probe, as a run takes at its start: the calibration carries it so other hosts can scale it. */
+const probeThisHost = () => runHostProbe(createDockerClient(), { form: "full" });
 
 export const calibrateCommand = makeCalibrateCommand();
