@@ -67,6 +67,9 @@ export const CALIBRATE_FLAGS = z.strictObject({
     value: "S",
     example: "--max-seconds 300",
   }),
+  "no-host-lock": booleanFlag(
+    "do not wait for other measuring runs on this host (they would share its cores)",
+  ),
   "measure-local": booleanFlag(
     "measure the local cell of the same size now instead of reading the latest run",
   ),

@@ -92,11 +92,13 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
     options.log?.(
       `[calibrate] ${describe(request)}: ${step.achievedPerSec.toFixed(0)}/s, p99 ${step.latency.p99Ms.toFixed(1)} ms, ${summary.errors} errors${step.sloMet ? "" : " (fails the SLO)"}`,
     );
-    // Until the generator names error causes (issue 31), every failed request counts as a connection error.
-    const errorShare = summary.errors / Math.max(1, summary.started);
+    // Connection failures, not slow or refused answers: an overloaded revision's 429s and timeouts are the search's.
+    const { reset, refused, closedBeforeResponse, protocolError } = summary.causes;
+    const connectionErrors = reset + refused + closedBeforeResponse + protocolError;
+    const errorShare = connectionErrors / Math.max(1, summary.started);
     if (errorShare > CALIBRATE_LIMITS.maxConnectionErrorShare)
       throw new StopSearch(
-        `the ${describe(request)} step failed ${summary.errors} of ${summary.started} requests (${(errorShare * 100).toFixed(1)}%, over ${CALIBRATE_LIMITS.maxConnectionErrorShare * 100}%): the search stops rather than retry into a storm`,
+        `the ${describe(request)} step had ${connectionErrors} connection errors in ${summary.started} requests (${(errorShare * 100).toFixed(1)}%: ${reset} resets, ${refused} refused, ${closedBeforeResponse} closed before a response, ${protocolError} protocol errors; over ${CALIBRATE_LIMITS.maxConnectionErrorShare * 100}%): the search stops rather than retry into a storm`,
       );
     return step;
   };

@@ -125,7 +125,7 @@ export function makeCalibrateCommand(deps: Partial<CalibrateCommandDeps> = {}) {
       }
       const hostCores = availableParallelism();
       const search = await withHostLock(
-        true,
+        !flags["no-host-lock"],
         { runId: `calibrate-${cell.id}`, log: context.err, signal: context.signal },
         () =>
           calibrateSearch({
