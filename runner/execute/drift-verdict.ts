@@ -16,8 +16,8 @@ export const HOST_DRIFT_TOLERANCE = 0.1;
 export interface HostProbes {
   /** The host probe nearest before a repetition starts: called once per repetition, so keep it cheap. */
   latest(): Promise<HostProbe | null>;
-  /** A short host probe taken now: called only after a search that drifted (~2 s). */
-  now(): Promise<HostProbe>;
+  /** A short host probe taken now (null when it failed): called only after a search that drifted (~2 s). */
+  now(): Promise<HostProbe | null>;
 }
 
 /** The host probe's short form taken when a repetition starts and when it ends (either may be missing). */

@@ -10,6 +10,7 @@ import type { RunRecord } from "../results/run-record.ts";
 import type { RunStore } from "../results/run-store.ts";
 import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
+import type { HostProbes } from "./drift-verdict.ts";
 import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
 import { nextCell } from "./next-cell.ts";
 import { runRepetition } from "./run-repetition.ts";
@@ -33,22 +34,36 @@ export interface ExecuteOptions {
 function hostProbes(options: ExecuteOptions) {
   let latest: HostProbe | null = null;
   let lastAtMs = 0;
-  const take = async (form: ProbeForm, when: string) => {
-    if (!options.probe) return;
+  const take = async (form: ProbeForm, when: string): Promise<HostProbe | null> => {
+    if (!options.probe) return null;
     lastAtMs = Date.now();
     try {
       const probe = await options.probe(form);
       await options.store.addProbe(probe);
       latest = probe;
       options.observer.message(`host ${probeText(probe)} ${when}`);
+      return probe;
     } catch (error) {
       options.observer.message(
         `${error instanceof Error ? error.message : String(error)} (${when}; the run goes on)`,
       );
+      return null;
     }
+  };
+  /** A short probe now, for the drift check after a search that slowed (errors reach it: it records "unknown"). */
+  const now = async (): Promise<HostProbe> => {
+    if (!options.probe) throw new Error("this run takes no host probe");
+    lastAtMs = Date.now();
+    const probe = await options.probe("short");
+    await options.store.addProbe(probe);
+    latest = probe;
+    options.observer.message(`host ${probeText(probe)} after a search that slowed`);
+    return probe;
   };
   return {
     take,
+    /** What each repetition's drift check reads (RunContext.hostProbes): the latest probe, and one taken now. */
+    forRepetitions: (): HostProbes => ({ latest: async () => latest, now }),
     /** Between repetitions: the short form once a minute has passed since the last probe. */
     due: () => Date.now() - lastAtMs >= SHORT_PROBE_INTERVAL_MS,
     latest: () => latest,
@@ -95,6 +110,9 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
   const parallel = runnable ? ((await driver.maxParallelCells?.(runnable.image)) ?? 1) : 1;
   const probes = hostProbes(options);
   if (runnable) await probes.take("full", "at start");
+  // The drift check's probes too, one cell at a time only: with parallel cells a probe would share the host.
+  const repetitionContext =
+    options.probe && parallel === 1 ? { ...context, hostProbes: probes.forRepetitions() } : context;
   let ending: "interrupted" | "engine-lost" | null = null;
   const worker = async () => {
     for (let next = nextCell(progress, order); next && ending === null; next = nextCell(progress, order)) {
@@ -109,16 +127,17 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
       // Only while nothing else measures: with parallel cells a probe would share the host with them.
       if (parallel === 1 && probes.due()) await probes.take("short", "between repetitions");
       observer.cellStarted(current.cell);
+      const probeBefore = probes.latest(); // the drift check may take another while it runs
       try {
         const measured = await runRepetition({
           driver,
           cell: current.cell,
           image: current.cell.image,
           index: current.repetitions.length,
-          context,
+          context: repetitionContext,
           signal: options.signal,
         });
-        const repetition = options.probe ? { ...measured, hostProbe: probes.latest() } : measured;
+        const repetition = options.probe ? { ...measured, hostProbe: probeBefore } : measured;
         current.repetitions.push(repetition);
         observer.repetitionFinished(current.cell, repetition);
         const lost = repetition.status === "engine-lost"; // the run stops; --resume re-runs this cell

@@ -44,7 +44,7 @@ export function hostSummary(
         if (r.hostProbe) (r.hostProbe.composite < midpoint ? slow : fast).add(record.cell.id);
     const list = (ids: Set<string>) => (ids.size > 0 ? [...ids].join(", ") : "none recorded");
     finding =
-      `the host drifted ${((drift.ratio - 1) * 100).toFixed(0)}% during the run (over the ${PROBE_DRIFT_LIMIT * 100}% limit): ` +
+      `The host drifted ${((drift.ratio - 1) * 100).toFixed(0)}% during the run (over the ${PROBE_DRIFT_LIMIT * 100}% limit): ` +
       `probe ${two(drift.slow.composite)} at ${clock(drift.slow.takenAt)}, ${two(drift.fast.composite)} at ${clock(drift.fast.takenAt)}. ` +
       `Measured in the slow stretch: ${list(slow)}; in the fast stretch: ${list(fast)}. ` +
       "Compare cells across stretches with care, or re-run on a steadier host.";

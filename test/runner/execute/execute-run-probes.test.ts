@@ -7,6 +7,7 @@ import { type ProbeForm, SHORT_PROBE_INTERVAL_MS } from "../../../runner/host/ho
 import { RunStore } from "../../../runner/results/run-store.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { probeAt } from "../host/probe-fixture.ts";
+import { loadStep, searchResult } from "../results/search-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
 import { FakeDocker } from "./fake-docker.ts";
 import { fakeDriver } from "./fake-driver.ts";
@@ -25,11 +26,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function runWith(probe: (form: ProbeForm) => Promise<ReturnType<typeof probeAt>>) {
+async function runWith(probe: (form: ProbeForm) => Promise<ReturnType<typeof probeAt>>, outputs = [ok, ok]) {
   const store = await RunStore.create(dir, "run-1", testPlan(cells), testEnvironment(), null);
   const context = { runId: "run-1", commit: null, ownerPid: process.pid, ownerHost: "h" };
   const observer = new RecordingObserver();
-  const docker = new FakeDocker([ok, ok]);
+  const docker = new FakeDocker(outputs);
   const record = await executeRun({ driver: fakeDriver(docker), store, cells, context, observer, probe });
   return { record, observer, stored: await RunStore.open(dir, "run-1") };
 }
@@ -63,5 +64,34 @@ describe("executeRun with the host probe", () => {
     expect(record.probes ?? []).toEqual([]);
     expect(observer.messages.filter((m) => m.includes("host probe failed"))).toHaveLength(2);
     for (const cell of stored.done.values()) for (const r of cell.repetitions) expect(r.hostProbe).toBeNull();
+  });
+
+  test("a search that drifted: a short probe right after it, kept in run.json, and the message names the service", async () => {
+    // The closed-loop probe read 1,000/s at the start and 700/s (twice) at the end.
+    const drifted = searchResult(
+      [
+        loadStep("probe", 1000, 10),
+        loadStep("bracket", 1000, 10),
+        loadStep("confirm", 1000, 10),
+        loadStep("probe", 700, 10),
+        loadStep("probe", 700, 10),
+      ],
+      1000,
+    );
+    const forms: ProbeForm[] = [];
+    const { stored } = await runWith(
+      async (form) => {
+        forms.push(form);
+        return probeAt(form === "full" ? 1 : 0.98, new Date().toISOString(), form);
+      },
+      [{ stdout: JSON.stringify(drifted) }, ok],
+    );
+    expect(forms).toEqual(["full", "short", "full"]);
+    expect(stored.run.probes).toHaveLength(3);
+    const first = stored.done.get("a")?.repetitions[0];
+    expect(first?.status).toBe("drifted");
+    expect(first?.message).toContain("the service slowed during the search while the host held");
+    expect(first?.message).toContain("1,000/s at the start, 700/s at the end (-30%)");
+    expect(stored.done.get("b")?.repetitions[0]?.status).toBe("ok");
   });
 });
