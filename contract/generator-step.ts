@@ -25,7 +25,8 @@ export type RequestShape = z.infer<typeof RequestShape>;
 
 /**
  * What the runner asks the generator (generator/main.ts) for one step: fully resolved, bounded in count and time.
- * The service is always 127.0.0.1:port in the generator's (shared) network namespace.
+ * A local cell's service is always 127.0.0.1:port in the generator's (shared) network namespace; only `calibrate`
+ * sets `host` and `tls` (a deployed revision's URL).
  */
 export const GeneratorStepConfig = z
   .object({
@@ -46,6 +47,10 @@ export const GeneratorStepConfig = z
     /** open: rate x duration operations, each with its intended send time; closed: null. */
     plannedRequests: count.nullable(),
     port: z.number().int().min(1).max(65535),
+    /** Absent: 127.0.0.1 (every local cell). `calibrate` only: the revision's host name. */
+    host: z.string().min(1).optional(),
+    /** Absent or null: plain TCP. `calibrate` only: TLS, insecure accepting a self-signed loopback stand-in. */
+    tls: z.object({ insecure: z.boolean() }).strict().nullable().optional(),
     /** The request mix (used when no workload module is named). */
     requests: z.array(RequestShape),
     /** A workload module: a path inside the generator image, or "-" for one written on stdin. null: the mix. */

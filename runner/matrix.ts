@@ -1,4 +1,5 @@
 import { runShell, type ShellIo } from "./cli/command-shell.ts";
+import { calibrateCommand } from "./commands/calibrate.ts";
 import { checkCommand } from "./commands/check.ts";
 import { compareCommand } from "./commands/compare.ts";
 import { probeCommand } from "./commands/probe.ts";
@@ -6,9 +7,16 @@ import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
 
 /** Every command; the first is the default (`bun runner/matrix.ts matrix.yaml` runs it). */
-export const COMMANDS = [runCommand, reportCommand, compareCommand, checkCommand, probeCommand] as const;
+export const COMMANDS = [
+  runCommand,
+  reportCommand,
+  compareCommand,
+  checkCommand,
+  probeCommand,
+  calibrateCommand,
+] as const;
 
-/** `bun runner/matrix.ts [run|report|compare|check|probe] ...`: the shell picks the command and maps errors to exit codes. */
+/** `bun runner/matrix.ts [run|report|compare|check|probe|calibrate] ...`: the shell picks the command and maps errors to exit codes. */
 export function main(argv: readonly string[], io: ShellIo = {}): Promise<number> {
   return runShell(COMMANDS, argv, io);
 }

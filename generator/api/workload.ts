@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { FixedTimelines } from "../../contract/generator-step.ts";
 import type { ErrorCause } from "../../contract/step-causes.ts";
 
-/** What a module is told about the step it serves. The service is at baseUrl (127.0.0.1 only). */
+/** What a module is told about the step it serves. The service is at baseUrl (127.0.0.1 for every local cell). */
 export interface StepInfo {
   kind: "open" | "closed";
   /** This worker's share of the step's rate (open), else null. */
@@ -15,9 +15,13 @@ export interface StepInfo {
   sloP99Ms: number;
   /** Every call a module makes must be bounded by this (e.g. AbortSignal.timeout(timeoutMs)). */
   timeoutMs: number;
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port>; under `calibrate`, https://<host>:<port> */
   baseUrl: string;
   port: number;
+  /** 127.0.0.1, or the revision's host under `calibrate` (absent: 127.0.0.1). */
+  host?: string;
+  /** null or absent: plain TCP; under `calibrate`, TLS (insecure: a self-signed loopback stand-in is accepted). */
+  tls?: { insecure: boolean } | null;
   /** 0-based index of this worker, and how many there are. */
   worker: number;
   workers: number;

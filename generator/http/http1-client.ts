@@ -14,6 +14,8 @@ export interface Http1ClientOptions {
   maxConnections: number;
   /** A request not answered within this fails (status 0) and its connection is closed. */
   timeoutMs: number;
+  /** Absent: 127.0.0.1 over plain TCP. `calibrate` only: the revision's host, over TLS. */
+  target?: { host: string; tls: { insecure: boolean } | null };
 }
 
 /** Keep-alive HTTP/1.1 to 127.0.0.1:port for workload modules; requests settle, never reject. */
@@ -21,6 +23,8 @@ export interface Http1Client {
   prepare(shape: Http1RequestShape): Http1Request;
   /** Sends a prepared request; its body is read into the answer only when readBody is set. */
   request(request: Http1Request, readBody?: boolean): Promise<Http1Answer>;
+  /** Opens up to `count` idle connections now (TLS: the handshakes stay out of the step's first requests). */
+  warm(count: number): Promise<void>;
   /** Closes every connection; requests in flight fail. */
   close(): void;
 }
@@ -34,6 +38,9 @@ const NO_CONNECTION: Http1Answer = Object.freeze(failedAnswer("other", false, "n
  * the peer closed or half-closed, or that was answered before its request was all written, is never handed out.
  */
 export function createHttp1Client(port: number, options: Http1ClientOptions): Http1Client {
+  const target = options.target;
+  const host = target?.host ?? "127.0.0.1";
+  const tls = target?.tls ? { rejectUnauthorized: !target.tls.insecure, serverName: host } : undefined;
   const idle: Http1ClientConnection[] = [];
   const all = new Set<Http1ClientConnection>();
   const pool: ConnectionPool = {
@@ -50,17 +57,22 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
   };
   const sweeper = setInterval(sweep, Math.min(100, Math.max(5, options.timeoutMs / 4)));
   sweeper.unref();
-  // The one place a connection opens (plain TCP to loopback).
+  let opening: Promise<unknown> = Promise.resolve();
+  // The one place a connection opens (plain TCP to loopback; TLS to a revision's host under calibrate).
   const connect = () => {
     const connection = new Http1ClientConnection(pool);
     all.add(connection);
-    Bun.connect({ hostname: "127.0.0.1", port, data: connection, socket: clientConnectionHandlers }).catch(
-      (error) => connection.onError(error, true),
-    );
+    opening = Bun.connect({
+      hostname: host,
+      port,
+      tls,
+      data: connection,
+      socket: clientConnectionHandlers,
+    }).catch((error) => connection.onError(error, true));
     return connection;
   };
   return {
-    prepare: (shape) => prepareHttp1Request(shape, port),
+    prepare: (shape) => prepareHttp1Request(shape, port, host, Boolean(tls)),
     request(request, readBody = false) {
       let connection = idle.pop();
       while (connection?.closed) connection = idle.pop();
@@ -72,6 +84,14 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
       return new Promise<Http1Answer>((resolve: Resolve) =>
         chosen.send(request, readBody, resolve, performance.now(), false),
       );
+    },
+    async warm(count) {
+      const opened: Promise<unknown>[] = [];
+      for (let i = all.size; i < Math.min(count, options.maxConnections); i++) {
+        idle.push(connect());
+        opened.push(opening);
+      }
+      await Promise.all(opened);
     },
     close() {
       clearInterval(sweeper);

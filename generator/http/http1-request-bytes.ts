@@ -35,11 +35,16 @@ export function expectedStatuses(statuses: readonly number[]): Uint8Array {
 }
 
 /** One request, built once to be sent many times. */
-export function prepareHttp1Request(shape: Http1RequestShape, port: number): Http1Request {
+export function prepareHttp1Request(
+  shape: Http1RequestShape,
+  port: number,
+  host = "127.0.0.1",
+  tls = false,
+): Http1Request {
   const method = shape.method.toUpperCase();
   const expected = shape.expect == null ? null : expectedStatuses(shape.expect.status);
   return {
-    bytes: http1RequestBytes(shape, port),
+    bytes: http1RequestBytes(shape, port, host, tls),
     head: method === "HEAD",
     idempotent: IDEMPOTENT.has(method),
     expected,
@@ -47,12 +52,14 @@ export function prepareHttp1Request(shape: Http1RequestShape, port: number): Htt
 }
 
 /** One request's HTTP/1.1 bytes: Content-Length is ours, Host too unless given. */
-function http1RequestBytes(shape: Http1RequestShape, port: number): Uint8Array {
+function http1RequestBytes(shape: Http1RequestShape, port: number, host: string, tls: boolean): Uint8Array {
   const body =
     shape.body == null ? null : typeof shape.body === "string" ? Buffer.from(shape.body) : shape.body;
   const headers = Object.entries(shape.headers ?? {});
   const lines = [`${shape.method.toUpperCase()} ${shape.path} HTTP/1.1`];
-  if (!headers.some(([name]) => name.toLowerCase() === "host")) lines.push(`Host: 127.0.0.1:${port}`);
+  // A TLS front (Cloud Run) routes by Host: its default port is left out, as browsers do.
+  const authority = tls && port === 443 ? host : `${host}:${port}`;
+  if (!headers.some(([name]) => name.toLowerCase() === "host")) lines.push(`Host: ${authority}`);
   for (const [name, value] of headers)
     if (name.toLowerCase() !== "content-length") lines.push(`${name}: ${value}`);
   if (body !== null) lines.push(`Content-Length: ${body.length}`);

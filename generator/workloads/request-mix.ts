@@ -15,14 +15,17 @@ export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
   return {
     rateUnit: "requests/s",
     latency: "request",
-    open({ step }) {
+    async open({ step }) {
       if (requests.length === 0) throw new Error("the step has no requests and names no workload module");
       const live = createHttp1Client(step.port, {
         maxConnections: step.concurrency + SPARE_CONNECTIONS,
         timeoutMs: step.timeoutMs,
+        target: { host: step.host ?? "127.0.0.1", tls: step.tls ?? null },
       });
       client = live;
       const prepared = requests.map((shape) => live.prepare(shape));
+      // Over TLS (calibrate) a handshake costs round trips and a cold TLS stack: open the connections first.
+      if (step.tls) await live.warm(step.concurrency);
       if (prepared.length === 1) {
         const only = prepared[0] as Http1Request;
         return () => live.request(only);

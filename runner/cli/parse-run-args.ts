@@ -28,6 +28,7 @@ export function toRunArgs(
     dryRun: flags["dry-run"] ?? false,
     force: flags.force ?? false,
     hostLock: !(flags["no-host-lock"] ?? false),
+    ...(flags["no-calibration"] ? { calibration: false } : {}),
     help: flags.help ?? false,
   };
 }

@@ -67,6 +67,9 @@ export const RUN_FLAGS = z.strictObject({
   }),
   "dry-run": booleanFlag("check everything a run would and print the planned cells and time; start nothing"),
   force: booleanFlag("also run cells bigger than the host or than Cloud Run's largest instance"),
+  "no-calibration": booleanFlag(
+    "plan on this host's figures only, ignoring the Cloud Run calibrations in <results>/.calibration/",
+  ),
   "no-host-lock": booleanFlag(
     "do not wait for other measuring runs on this host (they will measure each other)",
   ),
@@ -102,6 +105,8 @@ export const RunArgs = z
     force: z.boolean(),
     /** false with --no-host-lock: do not wait for other measuring runs on this host */
     hostLock: z.boolean(),
+    /** false with --no-calibration: plan on local figures, not those scaled by a Cloud Run calibration */
+    calibration: z.boolean().optional(),
     help: z.boolean(),
   })
   .strict();

@@ -78,6 +78,7 @@ export const runCommand = defineCommand({
     }
     context.startRunPhase();
     return finish(
+      args,
       await runPlan(plan, {
         resultsDir,
         signal: context.signal,
@@ -99,6 +100,7 @@ async function resume(args: RunArgs, runId: string, resultsDir: string, context:
   }
   context.startRunPhase();
   return finish(
+    args,
     await resumeRun(runId, { resultsDir, signal: context.signal, hostLock: args.hostLock }),
     resultsDir,
     context,
@@ -106,19 +108,30 @@ async function resume(args: RunArgs, runId: string, resultsDir: string, context:
 }
 
 /** collect -> export: the run's state becomes the exit code; a complete run gets its reports. */
-async function finish(record: RunRecord, resultsDir: string, context: CommandContext): Promise<number> {
+async function finish(
+  args: RunArgs,
+  record: RunRecord,
+  resultsDir: string,
+  context: CommandContext,
+): Promise<number> {
   const runDir = join(resultsDir, record.runId);
   context.err(`[run] ${record.state}: results in ${runDir}`);
   if (record.state === "interrupted") return signalExitCode(context.received());
-  if (record.state === "complete" && !(await exportOrExplain(runDir, record.runId, context)))
+  const noCalibration = args.calibration === false;
+  if (record.state === "complete" && !(await exportOrExplain(runDir, record.runId, noCalibration, context)))
     return EXIT.failed;
   return runExitCode(record);
 }
 
 /** The sizing tables and reports; a failure here keeps the run and says how to retry. */
-async function exportOrExplain(runDir: string, runId: string, context: CommandContext): Promise<boolean> {
+async function exportOrExplain(
+  runDir: string,
+  runId: string,
+  noCalibration: boolean,
+  context: CommandContext,
+): Promise<boolean> {
   try {
-    await exportReports(runDir);
+    await exportReports(runDir, noCalibration ? { calibrations: [] } : {});
     return true;
   } catch (error) {
     context.err(

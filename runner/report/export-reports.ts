@@ -1,7 +1,12 @@
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
+import {
+  calibrationDirIn,
+  readCalibrations,
+  type StoredCalibration,
+} from "../results/cloud-run-calibration.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { fixedShapeMarkdown } from "./fixed-shape-markdown.ts";
 import { fixedShapeTerminal } from "./fixed-shape-terminal.ts";
@@ -18,6 +23,8 @@ export interface ExportOptions {
   /** Print the terminal tables (default true). */
   print?: boolean;
   generatedAt?: string;
+  /** Cloud Run calibrations to plan with; absent: those in <results>/.calibration/; [] plans on local figures. */
+  calibrations?: readonly StoredCalibration[];
 }
 
 export interface ExportedReports {
@@ -28,7 +35,8 @@ export interface ExportedReports {
 
 /** The disk adapter: reads a finished run directory (validated), sizes it, and writes its reports. */
 export async function exportReports(runDir: string, options: ExportOptions = {}): Promise<ExportedReports> {
-  const { report, contents } = await sizeRunDir(runDir, options.settings, options.generatedAt);
+  const calibrations = options.calibrations ?? (await readCalibrations(calibrationDirOf(runDir)));
+  const { report, contents } = await sizeRunDir(runDir, options.settings, options.generatedAt, calibrations);
   return writeReports(runDir, report, contents.records, options);
 }
 
@@ -63,4 +71,9 @@ export async function writeReports(
     );
   }
   return { report, files, terminal };
+}
+
+/** A run in <results>/<run-id> plans with the calibrations in <results>/.calibration/. */
+export function calibrationDirOf(runDir: string): string {
+  return calibrationDirIn(dirname(runDir));
 }

@@ -2,6 +2,7 @@ import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
+import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { chartFigure } from "./chart-figure.ts";
 import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
 import { DAY_PLAN_CHART_CAPTION, dayPlanChart } from "./charts/day-plan-chart.ts";
@@ -119,7 +120,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 ${report.host ? `<p id="host">${esc(report.host.line)}</p>${report.host.drift ? `<div class="card norec" id="host-drift">${esc(report.host.drift)}</div>` : ""}` : ""}
 <p class="muted" id="settings">${esc(settingsLine(report))}</p>
 ${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${day.html}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
-${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
+${calibrationHtml(report)}${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
 <li><b>Planning ceiling</b>: the highest offered rate one instance sustained with p99 within the SLO, as sizing plans with it: the median over repetitions when they agree (CV ≤ 5%), else the lowest repetition that confirmed a ceiling (<b>wide</b>, marked "lowest"). Instances and cost stand on it; the ceiling chart's error bars span the repetitions.</li>
@@ -128,6 +129,14 @@ ${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling
 <li><b>Eligible</b> (green edge): status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Wide and noisy cells stay eligible but are marked.</li>
 <li><b>$/hour</b>: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's beside it. <b>cheapest / fastest / balanced</b> compare sizes and billing modes together. The default answer is cheapest.</li></ul>
 </main><script>${chartJs}</script><script>const SPECS = ${safeJson(specs)};${BOOT}</script></body></html>`;
+}
+
+function calibrationHtml(report: SizingReport): string {
+  const summary = calibrationSummary(report);
+  if (!summary) return "";
+  const head = CALIBRATION_HEADER.map((h) => `<th>${esc(h)}</th>`).join("");
+  const rows = summary.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
+  return `<h2>${esc(summary.title)}</h2><p>${esc(summary.note)}</p><table id="calibration"><tr>${head}</tr>${rows}</table>`;
 }
 
 /** The day plan's section: the answer, the per-size table and the chart of the recommended size over the day. */

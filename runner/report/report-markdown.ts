@@ -1,5 +1,6 @@
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";
 import { fmt } from "./fmt.ts";
@@ -162,6 +163,12 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
   return out.join("\n");
 }
 
+function calibrationSection(report: SizingReport): string[] {
+  const summary = calibrationSummary(report);
+  if (!summary) return [];
+  return [`## ${summary.title}`, "", summary.note, "", table(CALIBRATION_HEADER, summary.rows), ""];
+}
+
 function generatorSection(report: SizingReport): string[] {
   const budget = generatorBudget(report);
   if (!budget) return [];
@@ -186,6 +193,7 @@ export function reportMarkdown(report: SizingReport): string {
     ...dayPlanSection(report),
     ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
+    ...calibrationSection(report),
     ...generatorSection(report),
     "## Search cost",
     "",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
 import type { TrafficProfile } from "../config/traffic-profile.ts";
+import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import { type RunDirContents, readRunDir } from "./read-run-dir.ts";
@@ -12,6 +13,7 @@ export function sizeStoredRun(
   settings?: CloudRunSettingsInput,
   generatedAt?: string,
   traffic?: TrafficProfile,
+  calibrations: readonly StoredCalibration[] = [],
 ): SizingReport {
   let resolved = contents.cloudRun;
   if (settings !== undefined) {
@@ -32,6 +34,7 @@ export function sizeStoredRun(
     plannedCellIds: contents.run.plan.cells.map((cell) => cell.id),
     ...(traffic ? { traffic } : {}),
     host: { cpuModel: contents.run.environment.cpuModel, probes: contents.run.probes },
+    calibrations,
   });
 }
 
@@ -40,7 +43,8 @@ export async function sizeRunDir(
   runDir: string,
   settings?: CloudRunSettingsInput,
   generatedAt?: string,
+  calibrations: readonly StoredCalibration[] = [],
 ): Promise<{ report: SizingReport; contents: RunDirContents }> {
   const contents = await readRunDir(runDir);
-  return { report: sizeStoredRun(contents, settings, generatedAt), contents };
+  return { report: sizeStoredRun(contents, settings, generatedAt, undefined, calibrations), contents };
 }

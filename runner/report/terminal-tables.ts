@@ -2,6 +2,7 @@ import Table from "cli-table3";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
 import { MIB } from "../units/bytes.ts";
+import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";
 import { fmt } from "./fmt.ts";
@@ -130,8 +131,17 @@ export function terminalTables(report: SizingReport): string {
     out.push(...s.findings.map((f) => `  • ${f}`));
   }
   if (report.variantComparison) out.push(variantComparisonText(report.variantComparison));
-  out.push(...generatorText(report), ...dayPlanText(report));
+  out.push(...calibrationText(report), ...generatorText(report), ...dayPlanText(report));
   return out.join("\n");
+}
+
+/** Local and calibrated ceilings side by side, naming each calibration file and its date. */
+function calibrationText(report: SizingReport): string[] {
+  const summary = calibrationSummary(report);
+  if (!summary) return [];
+  const table = new Table({ head: CALIBRATION_HEADER, style: { head: [], border: [], compact: true } });
+  for (const row of summary.rows) table.push(row);
+  return [`\n== ${summary.title} ==`, table.toString(), summary.note];
 }
 
 /** The day plan, last on screen: it answers for the whole day's traffic, not one rate. */

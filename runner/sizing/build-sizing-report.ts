@@ -3,12 +3,14 @@ import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/clou
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
 import type { CellRecord } from "../results/cell-record.ts";
+import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
+import { calibrationFor } from "./cell-calibration.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { planDay } from "./day-plan/day-plan.ts";
 import { errorCauseFindings } from "./error-cause-findings.ts";
-import { hostSummary } from "./host-summary.ts";
+import { cellProbeComposite, hostSummary } from "./host-summary.ts";
 import { pickStrategies } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
@@ -32,6 +34,17 @@ export interface BuildSizingOptions {
   traffic?: TrafficProfile;
   /** The host the run measured on and its probes (run.json); absent: the report names no host. */
   host?: { cpuModel: string; probes: readonly HostProbe[] | undefined };
+  /** Cloud Run calibrations (loaded by the command pipeline; none: plan on local figures). */
+  calibrations?: readonly StoredCalibration[];
+  /** The probe composite to set calibrations and cloudRun.targetProbe against; absent: each cell's own probes. */
+  hostProbeComposite?: number | null;
+}
+
+type Calibrate = (record: CellRecord) => ReturnType<typeof calibrationFor>;
+
+interface Adjust {
+  calibrate: Calibrate;
+  probeOf: (record: CellRecord) => number | null;
 }
 
 const order = (a: CellSizing, b: CellSizing) =>
@@ -40,8 +53,18 @@ const order = (a: CellSizing, b: CellSizing) =>
   Number(a.smol) - Number(b.smol) ||
   a.cellId.localeCompare(b.cellId);
 
-function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRunSettings): ScenarioSizing {
-  const sized = records.map((r) => ({ ...sizeCell(r, settings), ...variantFacts(r) })).sort(order);
+function sizeScenario(
+  scenario: string,
+  records: CellRecord[],
+  settings: CloudRunSettings,
+  adjust: Adjust,
+): ScenarioSizing {
+  const sized = records
+    .map((r) => ({
+      ...sizeCell(r, settings, adjust.calibrate(r), adjust.probeOf(r)),
+      ...variantFacts(r),
+    }))
+    .sort(order);
   const cells = sized.map((c) => ({ ...c, smolDelta: smolDelta(c, sized) }));
   const picked = pickStrategies(cells, settings.balancedCostWeight);
   const picks = {
@@ -74,6 +97,23 @@ function sizeScenario(scenario: string, records: CellRecord[], settings: CloudRu
 /** Turns a run's finished cells into the sizing answer: per scenario, every cell sized and three picks. */
 export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions): SizingReport {
   const { settings } = options;
+  const calibrations = options.calibrations ?? [];
+  // Each cell is set against the probes nearest its repetitions unless the caller names one composite.
+  const probeOf = (record: CellRecord) =>
+    options.hostProbeComposite !== undefined ? options.hostProbeComposite : cellProbeComposite(record);
+  // Only server-mode cells have a Cloud Run --concurrency to look a calibration up by.
+  const calibrate: Calibrate = (record) =>
+    typeof record.cell.concurrency === "number"
+      ? calibrationFor(
+          {
+            cpus: record.cell.cpus,
+            memoryBytes: record.cell.memoryBytes,
+            concurrency: record.cell.concurrency,
+          },
+          calibrations,
+          probeOf(record),
+        )
+      : null;
   // Fixed-shape workloads (search: false) have no ceiling to size by: the reports show their figures apart.
   const records = all.filter((r) => !r.cell.service?.fixed);
   const scenarios = [...new Set(records.map((r) => r.cell.scenario))].sort();
@@ -84,6 +124,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
         s,
         records.filter((r) => r.cell.scenario === s && r.cell.variant?.name === v),
         settings,
+        { calibrate, probeOf },
       ),
       ...(v === undefined ? {} : { variant: v }),
     })),
@@ -101,7 +142,9 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
       "(instances × ceiling), above it 1 − e^(−λ·W) with λ one instance's requests/s and W the p50 at the ceiling",
     "below 1 vCPU Cloud Run allows request-based billing only",
     "free tier ignored",
-    `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower`,
+    calibrations.length > 0
+      ? `planning ceilings are this host's × the revision ÷ local ratio of a Cloud Run calibration (${calibrations.map((c) => `${c.path.split("/").at(-1)} of ${c.calibration.takenAt.slice(0, 10)}`).join(", ")}); the local figure is kept beside it`
+      : `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower (no calibration: docs/calibrate.md)`,
   ];
   const recorded = new Set(all.map((r) => r.cell.id));
   const missing = (options.plannedCellIds ?? []).filter((id) => !recorded.has(id));

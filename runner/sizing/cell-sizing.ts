@@ -5,8 +5,10 @@ import { CpuPlacement } from "../results/cpu-placement.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CeilingSpread } from "./ceiling-spread.ts";
+import { CellCalibration } from "./cell-calibration.ts";
 import { Deployability } from "./deployability.ts";
 import { OomRisk } from "./oom-risk.ts";
+import { ProbeConversion } from "./probe-conversion.ts";
 
 const nullableNumber = z.number().nullable();
 
@@ -51,6 +53,17 @@ export const CellSizing = z
       .describe(
         "what instances and cost stand on: the median when repetitions agree, else the lowest confirmed",
       ),
+    localPlanningCeilingPerSec: nullableNumber
+      .optional()
+      .describe(
+        "with a Cloud Run calibration or a probe conversion: this host's planning ceiling before it; absent: neither applied",
+      ),
+    calibration: CellCalibration.optional().describe(
+      "the Cloud Run calibration planningCeilingPerSec was scaled by; absent: planned on local figures",
+    ),
+    probeConversion: ProbeConversion.optional().describe(
+      "cloudRun.targetProbe: converted by probe (CPU-bound) or left as measured, and why; absent: no targetProbe",
+    ),
     spread: CeilingSpread.nullable()
       .optional()
       .describe("the repetitions' spread beside the planning figure"),

@@ -4,6 +4,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { spread } from "../results/spread.ts";
+import type { CellCalibration } from "./cell-calibration.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { CellSizing } from "./cell-sizing.ts";
@@ -12,16 +13,28 @@ import { cellProbeComposite } from "./host-summary.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
 import { priceBillings } from "./price-billings.ts";
+import { probeConversion } from "./probe-conversion.ts";
 
 /**
  * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):
  * latency, memory, deployability, instances, both billing modes priced, and eligibility.
  */
-export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSizing {
+export function sizeCell(
+  record: CellRecord,
+  settings: CloudRunSettings,
+  calibration: CellCalibration | null = null,
+  runProbeComposite: number | null = cellProbeComposite(record),
+): CellSizing {
   const { cell } = record;
   const m = measureCell(record, settings.sloP99Ms);
   const sloP99Ms = settings.sloP99Ms ?? cell.sloP99Ms;
-  const ceiling = m.planning.planningCeilingPerSec;
+  const localCeiling = m.planning.planningCeilingPerSec;
+  const cpuQuotaShare = m.cpuCoresAtCeiling === null ? null : m.cpuCoresAtCeiling / cell.cpus;
+  // A calibration was measured on the platform, so it wins; else cloudRun.targetProbe converts CPU-bound cells.
+  const conversion = calibration ? null : probeConversion(settings, cpuQuotaShare, runProbeComposite);
+  const factor = calibration?.appliedRatio ?? conversion?.factor ?? null;
+  // Instances and cost stand on the Cloud Run figure; the local one is kept beside it.
+  const ceiling = localCeiling === null || factor === null ? localCeiling : localCeiling * factor;
   const p99 = m.latencyAtCeiling?.p99Ms ?? null;
   const sloMet = ceiling !== null && ceiling > 0 && p99 !== null && p99 <= sloP99Ms;
   const headroom = memoryHeadroom(m.peakMemoryBytes, cell.memoryBytes);
@@ -68,15 +81,19 @@ export function sizeCell(record: CellRecord, settings: CloudRunSettings): CellSi
     sloP99Ms,
     ceilingPerSec: m.ceilingPerSec,
     planningCeilingPerSec: ceiling,
+    ...(calibration ? { calibration } : {}),
+    ...(conversion ? { probeConversion: conversion } : {}),
+    ...(factor !== null ? { localPlanningCeilingPerSec: localCeiling } : {}),
     probeComposite: probe,
-    planningCeilingPerProbeUnit: ceiling !== null && probe !== null ? ceiling / probe : null,
+    // Per probe unit of this host: the local figure, so runs of two hosts compare.
+    planningCeilingPerProbeUnit: localCeiling !== null && probe !== null ? localCeiling / probe : null,
     spread: m.planning.spread,
     noisy: m.noisy,
     unconfirmedRepetitions: m.unconfirmedRepetitions,
     disagrees: m.disagrees,
     cpuCoresAtCeiling: m.cpuCoresAtCeiling,
     cpuEvidence: m.cpuEvidence,
-    cpuQuotaShareAtCeiling: m.cpuCoresAtCeiling === null ? null : m.cpuCoresAtCeiling / cell.cpus,
+    cpuQuotaShareAtCeiling: cpuQuotaShare,
     p50AtCeilingMs: m.latencyAtCeiling?.p50Ms ?? null,
     p95AtCeilingMs: m.latencyAtCeiling?.p95Ms ?? null,
     p99AtCeilingMs: p99,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { CALIBRATE_FLAGS } from "../../runner/calibrate/calibrate-flags.ts";
 import { RUN_FLAGS } from "../../runner/cli/run-args.ts";
 import { CHECK_FLAGS } from "../../runner/commands/check/check-flags.ts";
 import { documentedKeys } from "./documented-keys.ts";
@@ -84,9 +85,13 @@ describe("docs/matrix-reference.md", () => {
     expect(documented.filter((key) => !isAccepted(key))).toEqual([]);
   });
 
-  test("names every flag of run and check", () => {
+  test("names every flag of run, check and calibrate", () => {
     const text = read(REFERENCE);
-    const flags = [...Object.keys(RUN_FLAGS.shape), ...Object.keys(CHECK_FLAGS.shape)];
+    const flags = [
+      ...Object.keys(RUN_FLAGS.shape),
+      ...Object.keys(CHECK_FLAGS.shape),
+      ...Object.keys(CALIBRATE_FLAGS.shape),
+    ];
     expect(flags.filter((flag) => !text.includes(`--${flag}`))).toEqual([]);
   });
 });

@@ -56,6 +56,16 @@ export const CloudRunSettings = z
       .strict()
       .optional()
       .describe("override any unit price, USD"),
+    targetProbe: z
+      .object({
+        composite: z.number().finite().positive().describe("the host probe's composite on a Cloud Run job"),
+        executionEnvironment: z.enum(["gen1", "gen2"], { error: "expected gen1 or gen2" }),
+      })
+      .strict()
+      .optional()
+      .describe(
+        "the probe run as a Cloud Run job (probe --cloud-run): CPU-bound cells are converted by its ratio to this run's probe",
+      ),
     day: DaySchedule.optional().describe(
       'a day\'s traffic for the day plan: [{ at: "HH:MM", perSec }], linear between points, wrapping midnight',
     ),

@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { GeneratorStepConfig } from "../../../contract/generator-step.ts";
+import type { HostProbe } from "../../../contract/host-probe.ts";
+import { emptyCauses } from "../../../contract/step-causes.ts";
+import type { SendStep } from "../../../runner/calibrate/host-generator.ts";
+import { runShell } from "../../../runner/cli/command-shell.ts";
+import { makeCalibrateCommand } from "../../../runner/commands/calibrate.ts";
+import { CloudRunCalibration } from "../../../runner/results/cloud-run-calibration.ts";
+import { rateWindow } from "../../../search/rate-window.ts";
+
+let dir = "";
+let matrixPath = "";
+/** A real loopback listener: every case asserts it saw no connection, beside the fake sender's call count. */
+let listener: import("bun").TCPSocketListener<undefined> | null = null;
+let connections = 0;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "calibrate-cmd-"));
+  matrixPath = join(dir, "matrix.yaml");
+  await Bun.write(
+    matrixPath,
+    [
+      "service: { image: 'example/service:1', port: 8080, readyPath: /health }",
+      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100 }",
+      "axes: { cpus: [1], memory: [512Mi], smol: [false], concurrency: [80] }",
+      "scenarios: { hello: { request: { method: GET, path: / } } }",
+      "cloudRun: { targetPerSec: 1000, billing: request }",
+    ].join("\n"),
+  );
+  listener = Bun.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      open: () => {
+        connections += 1;
+      },
+      data: () => {},
+    },
+  });
+});
+
+afterAll(async () => {
+  listener?.stop(true);
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function calibrate(args: string[]) {
+  let sent = 0;
+  let measured = 0;
+  const send: SendStep = async () => {
+    sent += 1;
+    throw new Error("a step was sent");
+  };
+  const out: string[] = [];
+  const err: string[] = [];
+  const command = makeCalibrateCommand({
+    send,
+    resultsDir: join(dir, "results"),
+    measureLocal: async () => {
+      measured += 1;
+      return { ceilingPerSec: 100, runId: "r" };
+    },
+  });
+  const code = await runShell([command], ["calibrate", ...args, matrixPath], {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    env: {},
+    exit: () => {},
+  });
+  return { code, sent, measured, out: out.join("\n"), err: err.join("\n") };
+}
+
+const SIZE = ["--cpu", "1", "--memory", "512Mi", "--concurrency", "80"];
+
+describe("calibrate sends nothing unless every rule holds and --yes is given", () => {
+  test("an http:// URL exits 2 naming the https rule", async () => {
+    const result = await calibrate(["--url", "http://example.com", ...SIZE, "--yes", "--measure-local"]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("only https:// URLs are accepted");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+
+  test("--insecure with a host other than loopback exits 2 naming the loopback rule", async () => {
+    const result = await calibrate([
+      "--url",
+      "https://example.com",
+      "--insecure",
+      ...SIZE,
+      "--yes",
+      "--measure-local",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("only for https://127.0.0.1 or https://localhost");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+
+  test("without --yes it prints the planned requests and their cost, exits 2 and sends nothing", async () => {
+    const port = listener?.port ?? 0;
+    const result = await calibrate([
+      "--url",
+      `https://127.0.0.1:${port}`,
+      "--insecure",
+      ...SIZE,
+      "--measure-local",
+      "--max-requests",
+      "1000000",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("at most 1,000,000 requests");
+    // 1M requests at $0.40/M plus 600 s of 1 vCPU and 0.5 GiB at tier-1 request-based prices.
+    expect(result.out).toContain(`at most $${(0.4 + 600 * (0.000024 + 0.5 * 0.0000025)).toFixed(4)}`);
+    expect(result.err).toContain("nothing was sent. Pass --yes");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+
+  test("a path in the URL, a missing size flag or an unplanned size exits 2 before anything is sent", async () => {
+    const withPath = await calibrate([
+      "--url",
+      "https://example.com/api",
+      ...SIZE,
+      "--yes",
+      "--measure-local",
+    ]);
+    expect(withPath.code).toBe(2);
+    expect(withPath.err).toContain("give the origin only");
+    const noCpu = await calibrate([
+      "--url",
+      "https://example.com",
+      "--memory",
+      "512Mi",
+      "--concurrency",
+      "80",
+      "--yes",
+    ]);
+    expect(noCpu.err).toContain("--cpu is required");
+    const unplanned = await calibrate([
+      "--url",
+      "https://example.com",
+      "--cpu",
+      "1",
+      "--memory",
+      "512Mi",
+      "--concurrency",
+      "7",
+      "--yes",
+    ]);
+    expect(unplanned.code).toBe(2);
+    expect(unplanned.err).toContain("plans no server-mode cell");
+    expect([withPath.sent, noCpu.sent, unplanned.sent, noCpu.code]).toEqual([0, 0, 0, 2]);
+  });
+
+  test("no case opened a connection to the loopback listener", () => {
+    expect(connections).toBe(0);
+  });
+});
+
+/** A revision that carries `capacityPerSec` (p99 5 ms under it, 500 ms over), 20 ms away; `resetShare` of each step resets. */
+function fakeRevision(capacityPerSec: number, resetShare = 0) {
+  const configs: GeneratorStepConfig[] = [];
+  const send: SendStep = async (config) => {
+    configs.push(config);
+    const seconds = config.durationMs / 1000;
+    const rate =
+      config.kind === "open" ? (config.ratePerSec ?? 0) : Math.min(capacityPerSec, config.concurrency * 50);
+    const delivered = Math.min(rate, capacityPerSec);
+    const window = rateWindow(config.durationMs, config.sloP99Ms);
+    const started = Math.round(rate * seconds);
+    const resets = Math.round(started * resetShare);
+    const p99Ms = rate <= capacityPerSec ? 25 : 500;
+    const summary = {
+      bcStepSummary: 2,
+      kind: config.kind,
+      plannedRequests: config.plannedRequests,
+      started,
+      completed: started - resets,
+      completedInWindow:
+        config.kind === "open" ? Math.round((delivered * (window.toMs - window.fromMs)) / 1000) : null,
+      errors: resets,
+      late: 0,
+      lastSendMs: config.durationMs,
+      lastDoneMs: config.durationMs,
+      latency: { count: started, p50Ms: 20, p90Ms: 22, p95Ms: 23, p99Ms, p999Ms: p99Ms, maxMs: p99Ms },
+      causes: { ...emptyCauses(), status2xx: started - resets, reset: resets },
+      self: {
+        sendLagP50Ms: 0,
+        sendLagP99Ms: 0.1,
+        sendLagMaxMs: 1,
+        turnaroundMeanMs: null,
+        serviceMeanMs: 20,
+        cpuSeconds: 0.01,
+        workers: 1,
+      },
+    };
+    return {
+      exitCode: 0,
+      timedOut: false,
+      stdout: `${JSON.stringify(summary)}\n`,
+      stderr: "",
+      cpuSeconds: 0.01,
+    };
+  };
+  return { send, configs };
+}
+
+const PROBE: HostProbe = {
+  probeVersion: 1,
+  form: "full",
+  takenAt: "2026-11-27T04:00:00.000Z",
+  cpuModel: "test",
+  core: 0,
+  parts: {
+    integer: { opsPerSec: 1, relative: 0.9 },
+    allocation: { opsPerSec: 1, relative: 0.9 },
+    json: { opsPerSec: 1, relative: 0.9 },
+    http: { opsPerSec: 1, relative: 0.9 },
+  },
+  composite: 0.9,
+};
+
+async function calibrateWith(send: SendStep, args: string[]) {
+  const out: string[] = [];
+  const resultsDir = join(dir, `results-${Math.random().toString(36).slice(2)}`);
+  const command = makeCalibrateCommand({
+    send,
+    resultsDir,
+    probeHost: async () => PROBE,
+    measureLocal: async () => ({
+      ceilingPerSec: 800,
+      runId: "local-run",
+      byView: { pinned: 800, shared: 950 },
+    }),
+  });
+  const code = await runShell(
+    [command],
+    [
+      "calibrate",
+      "--url",
+      "https://svc-abc-ew.a.run.app",
+      ...SIZE,
+      "--yes",
+      "--measure-local",
+      "--execution-environment",
+      "gen2",
+      "--no-host-lock",
+      ...args,
+      matrixPath,
+    ],
+    {
+      out: (text) => out.push(text),
+      err: (text) => out.push(text),
+      env: {},
+      exit: () => {},
+    },
+  );
+  const file = Bun.file(join(resultsDir, ".calibration", "cloud-run-1-512Mi-80.json"));
+  return {
+    code,
+    out: out.join("\n"),
+    calibration: (await file.exists()) ? CloudRunCalibration.parse(await file.json()) : null,
+  };
+}
+
+describe("with --yes, calibrate searches the revision from this host and writes the calibration", () => {
+  test("the same search finds the revision's ceiling; the file holds both ceilings, ratio, floor, probe and views", async () => {
+    const revision = fakeRevision(1000);
+    const result = await calibrateWith(revision.send, []);
+    expect(result.code).toBe(0);
+    const c = result.calibration as CloudRunCalibration;
+    expect(c.cloudRunCeilingPerSec).toBeGreaterThan(900);
+    expect(c.cloudRunCeilingPerSec).toBeLessThanOrEqual(1000);
+    expect(c.ratio).toBeCloseTo(c.cloudRunCeilingPerSec / 800, 9);
+    expect(c).toMatchObject({
+      urlHost: "svc-abc-ew.a.run.app",
+      executionEnvironment: "gen2",
+      roundTripFloorMs: 20,
+      hostProbe: PROBE,
+      stopReason: null,
+    });
+    expect(c.localByCpuView).toEqual({ pinned: 800, shared: 950, closer: "shared" });
+    expect(result.out).toContain("round-trip floor: 20.00 ms");
+    // Every step went to the URL's host over verified TLS, the first a concurrency-1 probe.
+    expect(
+      revision.configs.every(
+        (config) => config.host === "svc-abc-ew.a.run.app" && config.tls?.insecure === false,
+      ),
+    ).toBe(true);
+    expect(revision.configs[0]).toMatchObject({ kind: "closed", concurrency: 1, port: 443 });
+  });
+
+  test("a step over 1% connection errors ends the search and the reason is recorded", async () => {
+    const result = await calibrateWith(fakeRevision(1000, 0.02).send, []);
+    expect(result.out).toContain("connection errors");
+    expect(result.out).toContain("rather than retry into a storm");
+    expect(result.calibration).toBeNull();
+    expect(result.code).toBe(1);
+  });
+
+  test("--max-requests stops the search before a step that would pass it, and says so", async () => {
+    const revision = fakeRevision(1000);
+    const result = await calibrateWith(revision.send, ["--max-requests", "3000"]);
+    const sent = revision.configs.reduce((sum, config) => sum + (config.plannedRequests ?? 0), 0);
+    expect(result.out).toContain("would pass --max-requests 3000");
+    expect(sent).toBeLessThanOrEqual(3000);
+  });
+});

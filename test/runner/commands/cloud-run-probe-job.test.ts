@@ -1,0 +1,60 @@
+import { expect, test } from "bun:test";
+import { cloudRunProbeJobLines } from "../../../runner/calibrate/cloud-run-probe-job.ts";
+import { runProbe } from "../../../runner/commands/probe.ts";
+
+const INPUT = {
+  localImage: "bun-capacity/host-probe:abc123",
+  project: "my-project",
+  region: "europe-west1",
+  repository: "bench",
+};
+
+test("probe --cloud-run --dry-run prints the exact gcloud lines: push, a job per execution environment, its JSON line", () => {
+  const lines = cloudRunProbeJobLines(INPUT);
+  const remote = "europe-west1-docker.pkg.dev/my-project/bench/host-probe:abc123";
+  expect(lines).toContain(`docker push ${remote}`);
+  for (const env of ["gen1", "gen2"]) {
+    const deploy = lines.find((l) => l.startsWith(`gcloud run jobs deploy bun-capacity-probe-${env} `));
+    expect(deploy).toContain(`--image ${remote}`);
+    expect(deploy).toContain(`--execution-environment ${env}`);
+    expect(deploy).toContain("--tasks 1 --max-retries 0");
+    expect(deploy).toContain("--command bun --args probe.ts,full");
+    expect(lines).toContain(
+      `gcloud run jobs execute bun-capacity-probe-${env} --project my-project --region europe-west1 --wait`,
+    );
+    expect(
+      lines.some(
+        (l) => l.startsWith("gcloud logging read") && l.includes(`job_name="bun-capacity-probe-${env}"`),
+      ),
+    ).toBe(true);
+  }
+});
+
+test("a bad project name is a flag error naming it, not a line with it", () => {
+  expect(() => cloudRunProbeJobLines({ ...INPUT, project: "My Project; rm -rf /" })).toThrow("project");
+});
+
+test("`probe --cloud-run --dry-run` prints those lines without touching Docker", async () => {
+  const out: string[] = [];
+  const docker = () => {
+    throw new Error("Docker was asked for");
+  };
+  const code = await runProbe(
+    [
+      "--cloud-run",
+      "--dry-run",
+      "--project",
+      "my-project",
+      "--region",
+      "europe-west1",
+      "--repository",
+      "bench",
+    ],
+    docker,
+    { out: (t) => out.push(t), err: (t) => out.push(t), env: {}, exit: () => {} },
+  );
+  expect(code).toBe(0);
+  expect(out.join("\n")).toContain(
+    "gcloud run jobs deploy bun-capacity-probe-gen2 --image europe-west1-docker.pkg.dev/my-project/bench/host-probe:HASH",
+  );
+});
