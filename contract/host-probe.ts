@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nonNegative } from "./non-negative.ts";
 
 /** Bump on any change to the probe's parts or workloads: probes of different versions never compare. */
-export const HOST_PROBE_VERSION = 1;
+export const HOST_PROBE_VERSION = 2;
 
 /** One single-thread measurement of the host probe, relative to the reference figure kept with the probe's code. */
 export const HostProbePart = z
