@@ -35,7 +35,8 @@ const SEARCH_PHASES: ReadonlySet<LoadStep["phase"]> = new Set(["bracket", "bisec
 /**
  * Did the workload keep its speed through one ceiling search (steps as the search returns them: the probe first, the
  * end probes last)? Drifted when the end probe (the better of two when re-run) reads more than DRIFT_TOLERANCE below the first, or when a rate that
- * passed failed twice later (at or below it) and the search ended more than DRIFT_TOLERANCE below that rate. The
+ * passed failed twice later (at or below it), the search ended and the end probe read more than DRIFT_TOLERANCE below
+ * that rate. The
  * tolerance keeps a steady service at its knife edge (a marginal pass whose confirmation fails twice, then a fallback
  * one grid step lower passes) out. Null when steady, or when the steps are not a ceiling search.
  */
@@ -50,7 +51,10 @@ export function searchDrift(steps: readonly LoadStep[], ceilingPerSec: number | 
   const endPerSec = ends.length === 0 ? null : Math.max(...ends.map((s) => s.achievedPerSec));
   const startPerSec = start.achievedPerSec;
   const probeFell = endPerSec !== null && endPerSec < (1 - DRIFT_TOLERANCE) * startPerSec;
-  const passedThenFailed = worstPassThenFail(load, ceilingPerSec);
+  const failed = worstPassThenFail(load, ceilingPerSec);
+  // A noisy marginal pass is not drift when the end probe still carries that rate: the service kept its speed.
+  const passedThenFailed =
+    failed && (endPerSec === null || endPerSec < (1 - DRIFT_TOLERANCE) * failed.passedPerSec) ? failed : null;
   if (!probeFell && passedThenFailed === null) return null;
   return {
     startProbePerSec: startPerSec,

@@ -29,6 +29,6 @@ export function appliedLimitsFromInspect(raw: unknown): AppliedLimits {
     pidsLimit: host.PidsLimit ?? null,
     networkMode: host.NetworkMode ?? "",
     user: inspect.Config?.User ?? "",
-    cpusetCpus: host.CpusetCpus ?? "",
+    ...(host.CpusetCpus ? { cpusetCpus: host.CpusetCpus } : {}),
   };
 }

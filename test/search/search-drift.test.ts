@@ -88,6 +88,20 @@ describe("searchDrift", () => {
     expect(searchDrift(steps(1000 * (1 - DRIFT_TOLERANCE) - 1), 1000)?.probeFell).toBe(true);
   });
 
+  test("a marginal pass that later fails twice is drift only when the end probe no longer carries that rate", () => {
+    // Measured on a quiet host: probe 2,687/s cold, 4,377/s passed, failed twice below, ended 3,601/s, end probe 4,106/s.
+    const steps = (end: number) => [
+      loadStep("probe", 2687, 50, { achievedPerSec: 2687 }),
+      loadStep("bracket", 4377, 50),
+      loadStep("bisect", 4200, 500, { sloMet: false }),
+      loadStep("confirm", 3800, 500, { sloMet: false }),
+      loadStep("confirm", 3601, 50),
+      loadStep("probe", end, 50, { achievedPerSec: end }),
+    ];
+    expect(searchDrift(steps(4106), 3601)).toBeNull();
+    expect(searchDrift(steps(3000), 3601)?.passedThenFailed?.passedPerSec).toBe(4377);
+  });
+
   test("not a search (no probe first, or no search step): no verdict", () => {
     expect(searchDrift([loadStep("fixed", 100, 50)], null)).toBeNull();
     expect(
