@@ -61,7 +61,7 @@ export function cloudRunProbeJobLines(raw: ProbeJobInput): string[] {
     );
   }
   lines.push(
-    "# score each JSON line against the reference (bun runner/matrix.ts probe scores this host's the same way) and put",
+    "# score each JSON line against the reference: bun runner/matrix.ts probe --score '<the line>' prints its composite; put",
     "# its composite into matrix.yaml: cloudRun: { targetProbe: { composite: <composite>, executionEnvironment: gen2 } }",
     `# then delete the jobs: gcloud run jobs delete ${JOB_PREFIX}-gen1 ${at} --quiet; gcloud run jobs delete ${JOB_PREFIX}-gen2 ${at} --quiet`,
   );

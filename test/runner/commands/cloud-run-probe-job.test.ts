@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { cloudRunProbeJobLines } from "../../../runner/calibrate/cloud-run-probe-job.ts";
 import { runProbe } from "../../../runner/commands/probe.ts";
+import { PROBE_REFERENCE } from "../../../runner/host/host-probe.ts";
 
 const INPUT = {
   localImage: "bun-capacity/host-probe:abc123",
@@ -57,4 +58,34 @@ test("`probe --cloud-run --dry-run` prints those lines without touching Docker",
   expect(out.join("\n")).toContain(
     "gcloud run jobs deploy bun-capacity-probe-gen2 --image europe-west1-docker.pkg.dev/my-project/bench/host-probe:HASH",
   );
+});
+
+test("`probe --score` scores a line from a Cloud Run job against the reference, without Docker; a bad line exits 2", async () => {
+  const noDocker = () => {
+    throw new Error("Docker was asked for");
+  };
+  const run = async (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t), env: {}, exit: () => {} };
+    return { code: await runProbe(argv, noDocker, io), out: out.join("\n"), err: err.join("\n") };
+  };
+  const ref = PROBE_REFERENCE.opsPerSec.full;
+  // Every part at half the reference: the composite is 0.5.
+  const line = JSON.stringify({
+    form: "full",
+    integer: ref.integer / 2,
+    allocation: ref.allocation / 2,
+    json: ref.json / 2,
+    http: ref.http / 2,
+    bunVersion: "1.4.5",
+    elapsedMs: 4000,
+  });
+  const scored = await run(["--score", line, "--json"]);
+  expect(scored.code).toBe(0);
+  expect(JSON.parse(scored.out).composite).toBeCloseTo(0.5, 6);
+  const bad = await run(["--score", '{"form":"full"}']);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toContain("--score");
+  expect(bad.err).not.toContain("    at ");
 });
