@@ -2,8 +2,7 @@
 // Usage: bun bench/engine-throughput.ts [--image=<tag>] [--runs=5] [--cpus=1] [--memory=512m] [--duration-s=3] [--host]
 import { z } from "zod";
 import type { BenchResult } from "../contract/result.ts";
-import { median } from "../runner/results/median.ts";
-import { spread } from "../runner/results/spread.ts";
+import { median, spread } from "../runner/results/statistics.ts";
 import { findBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 
 /** The ratio the engine must reach against a bare EventEmitter. */

@@ -17,7 +17,7 @@ import { allocateCores, cpusetText } from "../runner/host/core-allocation.ts";
 import { ensureImage } from "../runner/image/bench-image.ts";
 import { ensureGeneratorImage } from "../runner/image/generator-image.ts";
 import { CellRecord } from "../runner/results/cell-record.ts";
-import { LATEST_FILE } from "../runner/results/run-paths.ts";
+import { LATEST_FILE } from "../runner/results/run-store.ts";
 import { removeService, requireWrk, run, startPinnedService, wrkRate } from "./wrk-reference.ts";
 
 const FIXTURES = ["alloc-heavy", "cpu-light"] as const;

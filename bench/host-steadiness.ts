@@ -3,9 +3,7 @@
 // (a VM's neighbours), which no repetition count averages away. Usage: bun bench/host-steadiness.ts [--trials=3]
 import { z } from "zod";
 import type { BenchResult } from "../contract/result.ts";
-import { MAX_CEILING_CV } from "../runner/results/ceiling-statistics.ts";
-import { median } from "../runner/results/median.ts";
-import { spread } from "../runner/results/spread.ts";
+import { MAX_CEILING_CV, median, spread } from "../runner/results/statistics.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
 import { requireBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 

@@ -1,7 +1,7 @@
 // The generator's idle cost: 2,000 ops/s of a 1 us operation in the bench image at --cpus=0.5 (median of runs).
 // Target (issue 9): process CPU < 0.1 core and p99 < 20 ms. Usage: bun bench/idle-cost.ts [--runs=3] [--image=<tag>]
 import { z } from "zod";
-import { median } from "../runner/results/median.ts";
+import { median } from "../runner/results/statistics.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
 import { requireBenchImage, runInBenchImage } from "./run-in-bench-image.ts";
 

@@ -6,7 +6,7 @@ import { LocalDriver } from "../runner/drivers/local/local-driver.ts";
 import { runRepetition } from "../runner/execute/run-repetition.ts";
 import { ensureImage } from "../runner/image/bench-image.ts";
 import type { Cell } from "../runner/plan/cell.ts";
-import { median } from "../runner/results/median.ts";
+import { median } from "../runner/results/statistics.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const COMMAND = ["-e", "process.exit(0)"];

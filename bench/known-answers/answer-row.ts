@@ -1,7 +1,7 @@
 import type { LoadStep } from "../../contract/result.ts";
 import { knownAnswer } from "../../examples/known-answers/known-answers.ts";
 import type { CellRecord } from "../../runner/results/cell-record.ts";
-import { median } from "../../runner/results/median.ts";
+import { median } from "../../runner/results/statistics.ts";
 
 /** One cell of a known-answer run against its first-principles ceiling. */
 export interface AnswerRow {

@@ -9,8 +9,7 @@ import { localHostFacts } from "../plan/host-facts.ts";
 import { planRun } from "../plan/plan-run.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { CalibrationSize } from "../results/cloud-run-calibration.ts";
-import { latestRunId } from "../results/latest-run.ts";
-import { readStoredRun } from "../results/read-stored-run.ts";
+import { latestRunId, readStoredRun } from "../results/run-store.ts";
 import { measureCell } from "../sizing/cell-measurements.ts";
 import type { ServiceModeCell } from "./calibrate-search.ts";
 

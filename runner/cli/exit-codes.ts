@@ -16,7 +16,7 @@ import { BunVersionImageError } from "../image/bun-version-image-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
 import { ReportInputError } from "../report/report-input-error.ts";
-import { RunStoreError } from "../results/run-store-error.ts";
+import { RunStoreError } from "../results/run-store.ts";
 import { FlagError } from "./flag-error.ts";
 
 /** Every exit code of `bun runner/matrix.ts`, in one place (docs/matrix-reference.md, "Exit codes", mirrors it). */

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
+import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 import { valueFlag } from "./flags/flag-registry.ts";
 import { PathText } from "./flags/flag-values.ts";
 

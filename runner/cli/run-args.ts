@@ -3,7 +3,7 @@ import { CPU_BOUNDS } from "../config/cpu-bounds.ts";
 import { Cpus, MemoryBytesText, ProfileName, ScenarioName } from "../config/field-schemas.ts";
 import { MAX_LIST_ITEMS, MAX_REPETITIONS } from "../config/input-limits.ts";
 import { VariantName } from "../config/variant-settings.ts";
-import { RepetitionOrder } from "../results/repetition-order.ts";
+import { RepetitionOrder } from "../results/run-record.ts";
 import { booleanFlag, valueFlag } from "./flags/flag-registry.ts";
 import { choiceText, commaList, decimalText, PathText, wholeText } from "./flags/flag-values.ts";
 

@@ -35,7 +35,7 @@ import {
   calibrationDirIn,
   writeCalibration,
 } from "../results/cloud-run-calibration.ts";
-import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
+import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts calibrate --url https://HOST --cpu C --memory M --concurrency N [flags] [MATRIX_FILE]
 

@@ -11,7 +11,7 @@ import { checkVerdictMarkdown } from "../report/check-verdict-markdown.ts";
 import { checkVerdictText } from "../report/check-verdict-text.ts";
 import { readBaselineCeilings } from "../report/read-baseline-ceilings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
-import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
+import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 import { type CheckSize, checkDeploy, DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "../sizing/check-deploy.ts";
 import { CHECK_FLAGS, type CheckFlags } from "./check/check-flags.ts";
 import { checkSettings } from "./check/check-settings.ts";

@@ -11,7 +11,7 @@ import { readRunDir } from "../report/read-run-dir.ts";
 import { resolveRunDir } from "../report/resolve-run-dir.ts";
 import { sizeStoredRun } from "../report/size-run-dir.ts";
 import { readCalibrations } from "../results/cloud-run-calibration.ts";
-import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
+import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts report [RUN_ID|latest] [--results DIR] [--traffic FILE.csv] [--no-calibration]
 

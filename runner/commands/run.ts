@@ -20,9 +20,8 @@ import { validatePlan } from "../plan/validate-plan.ts";
 import { preflightRun } from "../preflight/preflight-run.ts";
 import { previewResume } from "../preflight/preview-resume.ts";
 import { exportReports } from "../report/export-reports.ts";
-import { runExitCode } from "../results/run-exit-code.ts";
-import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
-import type { RunRecord } from "../results/run-record.ts";
+import { type RunRecord, runExitCode } from "../results/run-record.ts";
+import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 
 /** Swarm: plans every cell, then fits the plan to the nodes (exceeds-host, wall-time estimate). */
 async function planForDriver(matrix: Matrix, args: RunArgs): Promise<Plan> {

@@ -1,7 +1,5 @@
 import type { ContainerSpec } from "../docker/docker-api.ts";
-import type { AppliedLimits, DockerStats } from "../results/cell-record.ts";
-import type { CpuSeen } from "../results/cpu-placement.ts";
-import type { NodeFacts } from "../results/node-facts.ts";
+import type { AppliedLimits, CpuSeen, DockerStats, NodeFacts } from "../results/cell-record.ts";
 
 /** The drivers the runner knows; nothing outside runner/drivers/ knows which one runs. */
 export type DriverName = "local" | "swarm";

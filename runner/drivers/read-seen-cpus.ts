@@ -1,5 +1,5 @@
 import type { DockerApi } from "../docker/docker-api.ts";
-import { type CpuSeen, cpuCount } from "../results/cpu-placement.ts";
+import { type CpuSeen, cpuCount } from "../results/cell-record.ts";
 
 /** Each exec is a small read; a busy host may take a second to start one. */
 const EXEC_TIMEOUT_MS = 5_000;

@@ -1,6 +1,6 @@
 import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
-import type { RepetitionOrder } from "../results/repetition-order.ts";
+import type { RepetitionOrder } from "../results/run-record.ts";
 import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
 
 /** Where one cell stands while a run schedules repetitions. */

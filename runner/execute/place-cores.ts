@@ -7,7 +7,7 @@ import {
   spareCoresFor,
 } from "../host/core-allocation.ts";
 import type { Cell } from "../plan/cell.ts";
-import type { CpuPlacement } from "../results/cpu-placement.ts";
+import type { CpuPlacement } from "../results/cell-record.ts";
 
 /** Where one repetition's containers may run: the service's cores and everyone else's (null: any core). */
 export interface CorePlan {

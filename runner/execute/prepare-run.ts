@@ -5,8 +5,7 @@ import { type BenchImage, ensureImage } from "../image/bench-image.ts";
 import { ensureLoadGenerator } from "../load/ensure-load-generator.ts";
 import { bindImage } from "../plan/bind-image.ts";
 import type { Plan } from "../plan/plan.ts";
-import { collectRunEnvironment } from "../results/collect-run-environment.ts";
-import type { RunEnvironment, RunImage } from "../results/run-record.ts";
+import { collectRunEnvironment, type RunEnvironment, type RunImage } from "../results/run-record.ts";
 import { prepareVariantImages } from "./prepare-variant-images.ts";
 import { prepareServerImages } from "./server/prepare-server-images.ts";
 

@@ -1,10 +1,8 @@
 import { resolve } from "node:path";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
-import { cellsToRun } from "../results/cells-to-run.ts";
-import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 import type { RunRecord } from "../results/run-record.ts";
-import { RunStore } from "../results/run-store.ts";
+import { cellsToRun, DEFAULT_RESULTS_DIR, RunStore } from "../results/run-store.ts";
 import { executeRun } from "./execute-run.ts";
 import { ownerContext } from "./owner-context.ts";
 import { planDriver } from "./plan-driver.ts";

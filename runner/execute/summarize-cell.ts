@@ -1,8 +1,6 @@
 import type { BenchResult } from "../../contract/result.ts";
-import { ceilingStatistics, MAX_CEILING_CV } from "../results/ceiling-statistics.ts";
-import type { CellStatus, CellSummary, Repetition } from "../results/cell-record.ts";
-import { peakMemoryOf } from "../results/peak-memory-of.ts";
-import { NOISY_CV, spread } from "../results/spread.ts";
+import { type CellStatus, type CellSummary, peakMemoryOf, type Repetition } from "../results/cell-record.ts";
+import { ceilingStatistics, MAX_CEILING_CV, NOISY_CV, spread } from "../results/statistics.ts";
 import { stepAtCeiling } from "../results/step-at-ceiling.ts";
 
 export interface CellVerdict {

@@ -1,8 +1,5 @@
 import { renderDryRun } from "../cli/render-dry-run.ts";
-import { cellsToRun } from "../results/cells-to-run.ts";
-import { readCellRecords } from "../results/read-cell-records.ts";
-import { readRunRecord } from "../results/read-run-record.ts";
-import { runPaths } from "../results/run-paths.ts";
+import { cellsToRun, readCellRecords, readRunRecord, runPaths } from "../results/run-store.ts";
 import { checkOutputDir } from "./check-output-dir.ts";
 
 /** Reads a stored run (validated; nothing written) and describes what --resume would run. */

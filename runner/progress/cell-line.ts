@@ -1,6 +1,5 @@
 import { topCausesText } from "../../contract/step-causes.ts";
-import type { CellRecord } from "../results/cell-record.ts";
-import { rateUnitOf } from "../results/rate-unit.ts";
+import { type CellRecord, rateUnitOf } from "../results/cell-record.ts";
 import { cellCauses } from "../sizing/error-cause-findings.ts";
 import { formatDuration } from "./format-duration.ts";
 import { formatMebibytes } from "./format-mebibytes.ts";

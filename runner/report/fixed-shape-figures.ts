@@ -2,7 +2,7 @@ import type { FixedTimelines } from "../../contract/generator-step.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
 import { readTimelineParameters } from "../load/fixed/timeline-parameters.ts";
 import type { CellRecord } from "../results/cell-record.ts";
-import { median } from "../results/median.ts";
+import { median } from "../results/statistics.ts";
 
 /** Result parameters holding a fixed-shape workload's figures (runner/execute/server/fixed-shape-result.ts). */
 const PREFIX = "fixed.";

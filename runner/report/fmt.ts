@@ -1,4 +1,4 @@
-import { type CpuPlacement, describePlacement } from "../results/cpu-placement.ts";
+import { type CpuPlacement, describePlacement } from "../results/cell-record.ts";
 import { sizeLabel } from "../sizing/size-label.ts";
 import { MIB } from "../units/bytes.ts";
 

@@ -1,4 +1,4 @@
-import type { LatencyKind } from "../results/latency-kind.ts";
+import type { LatencyKind } from "../results/cell-record.ts";
 
 /** What a scenario's (or a cell's) sizing says it measured; both absent in older sizing files. */
 export interface Measured {

@@ -1,5 +1,5 @@
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
-import { readStoredRun, type StoredRun } from "../results/read-stored-run.ts";
+import { readStoredRun, type StoredRun } from "../results/run-store.ts";
 
 /** A stored run as the reports need it: validated records and the cloudRun settings the run was planned with. */
 export interface RunDirContents extends StoredRun {

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { latestRunId } from "../results/latest-run.ts";
+import { latestRunId } from "../results/run-store.ts";
 import { ReportInputError } from "./report-input-error.ts";
 
 /** A run id (under resultsDir), "latest", nothing (= latest) or a directory path → the run directory. */

@@ -2,9 +2,70 @@ import { z } from "zod";
 import { HostProbe } from "../../contract/host-probe.ts";
 import { BenchResult } from "../../contract/result.ts";
 import { AppliedLimits } from "../docker/applied-limits.ts";
+import { CPU_VIEWS, parseCpuList } from "../host/core-allocation.ts";
 import { Cell } from "../plan/cell.ts";
-import { CpuPlacement } from "./cpu-placement.ts";
-import { NodeFacts } from "./node-facts.ts";
+
+/** One machine that measured (a local engine or a swarm node), as stored with each repetition. */
+export const NodeFacts = z
+  .object({
+    id: z.string(),
+    hostname: z.string(),
+    physicalHostId: z.string().describe("nodes on one physical host share its cores (boot id)"),
+    cpus: z.number().positive(),
+    memoryBytes: z.number().nonnegative(),
+    kernelVersion: z.string(),
+    cgroupVersion: z.union([z.literal(1), z.literal(2)]).nullable(),
+  })
+  .strict();
+export type NodeFacts = z.infer<typeof NodeFacts>;
+
+/** What the service's container saw of the host's CPUs, read inside it (drivers/read-seen-cpus.ts). */
+export const CpuSeen = z
+  .object({
+    cpusAllowedList: z
+      .string()
+      .nullable()
+      .describe("its main process's affinity, /proc/1/status Cpus_allowed_list"),
+    nproc: z.number().int().positive().nullable().describe("`nproc` inside the container"),
+    onlineCpuList: z.string().nullable().describe("/sys/devices/system/cpu/online inside the container"),
+    unread: z.string().nullable().describe("which figures the image could not give (null: all read)"),
+  })
+  .strict();
+export type CpuSeen = z.infer<typeof CpuSeen>;
+
+/** Which cores a repetition's service and the rest of its pod ran on, and what the service saw (cell records, run.json). */
+export const CpuPlacement = z
+  .object({
+    view: z.enum(CPU_VIEWS).describe("pinned: cores of its own plus the quota; shared: the quota alone"),
+    serviceCpuset: z
+      .string()
+      .nullable()
+      .describe("the service's cores as Docker applied them (null: any core)"),
+    othersCpuset: z
+      .string()
+      .nullable()
+      .describe("the generator's, sidecars' and holder's cores (null: any core)"),
+    seen: CpuSeen.nullable().describe(
+      "read inside the service's container; null: the driver could not exec there",
+    ),
+    note: z.string().nullable().describe("why it ran shared although pinned was asked"),
+  })
+  .strict();
+export type CpuPlacement = z.infer<typeof CpuPlacement>;
+
+/** How many CPUs a kernel CPU list names ("0-1" -> 2); null when absent or malformed. */
+export function cpuCount(list: string | null): number | null {
+  return list === null ? null : (parseCpuList(list)?.length ?? null);
+}
+
+/** e.g. "pinned 1 (nproc 1, online 2)", "shared (nproc 2, online 2)": the report's cell-table cell. */
+export function describePlacement(placement: CpuPlacement | null | undefined): string {
+  if (!placement) return "—";
+  const cores = placement.view === "pinned" && placement.serviceCpuset ? ` ${placement.serviceCpuset}` : "";
+  const seen = placement.seen;
+  const figures = seen ? [`nproc ${seen.nproc ?? "?"}`, `online ${cpuCount(seen.onlineCpuList) ?? "?"}`] : [];
+  return `${placement.view}${cores}${figures.length ? ` (${figures.join(", ")})` : ""}`;
+}
 
 /** How one container run (a repetition) ended. */
 export const RepetitionStatus = z.enum([
@@ -148,3 +209,54 @@ export const CellRecord = z
   })
   .strict();
 export type CellRecord = z.infer<typeof CellRecord>;
+
+/** What one of a cell's rates counts, per second: "msg/s", "req/s", or a script's own (e.g. "publishes/s"). */
+export const RateUnit = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,23}\/s$/, "a lower-case noun per second, e.g. req/s");
+export type RateUnit = z.infer<typeof RateUnit>;
+
+/**
+ * The one place that decides a cell's rate unit, for the progress line and every report: in-container scenarios
+ * count messages; server mode counts HTTP requests answered 2xx, unless the workload module declares a more telling
+ * unit (`rateUnit: "publishes/s"`). A malformed declaration is ignored: requests are still what the generator paced.
+ */
+export function rateUnitOf(cell: Pick<Cell, "mode" | "service">): RateUnit {
+  if (cell.mode !== "service") return "msg/s";
+  const declared = RateUnit.safeParse(cell.service?.workload?.rateUnit);
+  return declared.success ? declared.data : "req/s";
+}
+
+/** What a cell's latency percentiles time, each from the intended send time. */
+export const LatencyKind = z.enum([
+  "publish", // in-container: until the publish was accepted
+  "end-to-end", // until each delivery to a subscriber (in-container endToEnd scenarios, server-mode e2e workloads)
+  "request", // server mode: until the HTTP answer
+]);
+export type LatencyKind = z.infer<typeof LatencyKind>;
+
+/**
+ * The one place that decides which latency a cell's percentiles are: in-container, the scenario's SLO latency as its
+ * results state it; server mode, the request's, unless its workload module declares `latency: "end-to-end"`.
+ * null: an in-container cell with no result to tell.
+ */
+export function latencyKindOf(record: Pick<CellRecord, "cell" | "repetitions">): LatencyKind | null {
+  const { cell } = record;
+  if (cell.mode === "service")
+    return cell.service?.workload?.latency === "end-to-end" ? "end-to-end" : "request";
+  const result = record.repetitions.find((r) => r.result !== null)?.result;
+  if (!result) return null;
+  const kind =
+    result.slo?.latency ?? (result.latency.endToEnd && !result.latency.publish ? "endToEnd" : "publish");
+  return kind === "endToEnd" ? "end-to-end" : "publish";
+}
+
+/** A repetition's peak memory: the container's own cgroup reading, else the runner's stats, else the process's RSS. */
+export function peakMemoryOf(rep: Repetition): number | null {
+  return (
+    rep.result?.resources.cgroupMemoryPeakBytes ??
+    rep.stats?.peakMemoryBytes ??
+    rep.result?.resources.peakRssBytes ??
+    null
+  );
+}

@@ -2,8 +2,7 @@ import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { HostProbe } from "../../contract/host-probe.ts";
-import { RunStoreError } from "./run-store-error.ts";
-import { writeFileAtomic } from "./write-file-atomic.ts";
+import { RunStoreError, writeFileAtomic } from "./run-store.ts";
 
 /** Bump on any change to the file's fields: a file of another version is refused, never guessed at. */
 export const CLOUD_RUN_CALIBRATION_VERSION = 1;

@@ -1,9 +1,19 @@
+import os from "node:os";
+import { execa } from "execa";
 import { z } from "zod";
 import { HostProbe } from "../../contract/host-probe.ts";
+import type { DockerApi } from "../docker/docker-api.ts";
+import type { Cell } from "../plan/cell.ts";
 import { Plan } from "../plan/plan.ts";
-import { CellStatus, CellSummary } from "./cell-record.ts";
-import { CpuPlacement } from "./cpu-placement.ts";
-import { RepetitionOrder } from "./repetition-order.ts";
+import { type CellRecord, CellStatus, CellSummary, CpuPlacement } from "./cell-record.ts";
+
+/**
+ * interleaved: cell A rep 1, cell B rep 1, …, then rep 2, so slow host drift spreads over every cell; adaptive extra
+ * repetitions after. sequential: each cell's repetitions back to back (the order before, kept for comparison).
+ */
+export const RepetitionOrder = z.enum(["interleaved", "sequential"]);
+export type RepetitionOrder = z.infer<typeof RepetitionOrder>;
+export const DEFAULT_REPETITION_ORDER: RepetitionOrder = "interleaved";
 
 /** Where and with what the run happened; the report prints it so results are comparable across machines. */
 export const RunEnvironment = z
@@ -88,3 +98,68 @@ export const RunRecord = z
   })
   .strict();
 export type RunRecord = z.infer<typeof RunRecord>;
+
+/** run.json's line for a cell: from its record when it has one, else pending. */
+export function runCellEntry(cell: Cell, record: CellRecord | undefined): RunCellEntry {
+  if (!record) {
+    return {
+      id: cell.id,
+      status: "pending",
+      message: "",
+      summary: null,
+      limitMismatches: [],
+      wallSeconds: null,
+    };
+  }
+  return {
+    id: cell.id,
+    status: record.status,
+    message: record.message,
+    summary: record.summary,
+    limitMismatches: [...new Set(record.repetitions.flatMap((r) => r.limitMismatches))],
+    wallSeconds: (Date.parse(record.finishedAt) - Date.parse(record.startedAt)) / 1000,
+    cpu: record.repetitions.findLast((r) => r.cpu)?.cpu ?? null,
+  };
+}
+
+/** Statuses that mean the tool, the image or the engine failed; oom, timeout, gc-thrash, unstable, drifted are findings. */
+const FAILED: ReadonlySet<CellStatus | "pending"> = new Set([
+  "crash",
+  "bad-output",
+  "engine-lost",
+  "pending",
+]);
+
+/** 0: the run completed and every cell produced a measurement or a finding; 1: failures; 130/143 are set elsewhere. */
+export function runExitCode(record: RunRecord): number {
+  if (record.state !== "complete") return 1;
+  return record.cells.some((cell) => FAILED.has(cell.status)) ? 1 : 0;
+}
+
+/** The host, the engine and the code under test, for run.json. */
+export async function collectRunEnvironment(docker: DockerApi, repoRoot: string): Promise<RunEnvironment> {
+  const [info, version, commit] = await Promise.all([docker.info(), docker.version(), gitCommit(repoRoot)]);
+  return {
+    hostname: os.hostname(),
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    hostCores: os.availableParallelism(),
+    hostMemoryBytes: os.totalmem(),
+    os: info.operatingSystem,
+    kernel: info.kernelVersion,
+    dockerVersion: info.serverVersion || version.version,
+    dockerApiVersion: version.apiVersion,
+    cgroupVersion: info.cgroupVersion,
+    dockerCpus: info.cpus,
+    dockerMemoryBytes: info.memoryBytes,
+    bunVersion: Bun.version,
+    commit,
+  };
+}
+
+/** HEAD's commit, with `-dirty` when the tree has changes; null outside a git checkout. */
+export async function gitCommit(repoRoot: string): Promise<string | null> {
+  const head = await execa("git", ["-C", repoRoot, "rev-parse", "HEAD"], { reject: false });
+  if (head.exitCode !== 0) return null;
+  const status = await execa("git", ["-C", repoRoot, "status", "--porcelain"], { reject: false });
+  return `${head.stdout.trim()}${status.stdout.trim() ? "-dirty" : ""}`;
+}

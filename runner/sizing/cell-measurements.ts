@@ -1,11 +1,12 @@
 import type { BenchResult, LoadStep } from "../../contract/result.ts";
-import { ceilingStatistics } from "../results/ceiling-statistics.ts";
-import type { CellRecord, Spread } from "../results/cell-record.ts";
-import { type CoresAtCeiling, type CpuEvidence, coresAtCeiling } from "../results/cores-at-ceiling.ts";
-import { median } from "../results/median.ts";
-import { peakMemoryOf } from "../results/peak-memory-of.ts";
-import { NOISY_CV } from "../results/spread.ts";
-import { stepAtCeiling } from "../results/step-at-ceiling.ts";
+import { type CellRecord, peakMemoryOf, type Spread } from "../results/cell-record.ts";
+import { ceilingStatistics, median, NOISY_CV } from "../results/statistics.ts";
+import {
+  type CoresAtCeiling,
+  type CpuEvidence,
+  coresAtCeiling,
+  stepAtCeiling,
+} from "../results/step-at-ceiling.ts";
 import { type PlanningCeiling, planningCeiling } from "./planning-ceiling.ts";
 
 export interface LatencyAtCeiling {

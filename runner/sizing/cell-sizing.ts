@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { BillingMode } from "../config/cloud-run/billing-mode.ts";
-import { CellStatus, Spread } from "../results/cell-record.ts";
-import { CpuPlacement } from "../results/cpu-placement.ts";
-import { LatencyKind } from "../results/latency-kind.ts";
-import { RateUnit } from "../results/rate-unit.ts";
+import { CellStatus, CpuPlacement, LatencyKind, RateUnit, Spread } from "../results/cell-record.ts";
 import { CeilingSpread } from "./ceiling-spread.ts";
 import { CellCalibration } from "./cell-calibration.ts";
 import { Deployability } from "./deployability.ts";

@@ -1,8 +1,7 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { compareProbes, SameHostError } from "../host/host-probe.ts";
-import type { CellRecord } from "../results/cell-record.ts";
-import { rateUnitOf } from "../results/rate-unit.ts";
+import { type CellRecord, rateUnitOf } from "../results/cell-record.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import type { BaselineComparison, CheckOutcome, CheckVerdict, ScenarioCheck } from "./check-verdict.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RateUnit } from "../results/rate-unit.ts";
+import { RateUnit } from "../results/cell-record.ts";
 
 export const CheckOutcome = z.enum(["pass", "warn", "fail"]);
 export type CheckOutcome = z.infer<typeof CheckOutcome>;

@@ -1,4 +1,4 @@
-import { median } from "../results/median.ts";
+import { median } from "../results/statistics.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { rateText } from "./rate-text.ts";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { HostProbe } from "../../contract/host-probe.ts";
 import { compositesDiffer, hostLine, PROBE_DRIFT_LIMIT, probeDrift } from "../host/host-probe.ts";
 import type { CellRecord } from "../results/cell-record.ts";
-import { median } from "../results/median.ts";
+import { median } from "../results/statistics.ts";
 
 /** sizing.json's host: what the run was measured on, every probe, and whether the host drifted during the run. */
 export const HostSummary = z

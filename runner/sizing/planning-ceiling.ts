@@ -1,4 +1,4 @@
-import { ceilingStatistics } from "../results/ceiling-statistics.ts";
+import { ceilingStatistics } from "../results/statistics.ts";
 import type { CeilingSpread } from "./ceiling-spread.ts";
 
 export interface PlanningCeiling {

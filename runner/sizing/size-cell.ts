@@ -1,9 +1,7 @@
 import { allowedBillings } from "../config/cloud-run/billing-mode.ts";
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
-import type { CellRecord } from "../results/cell-record.ts";
-import { latencyKindOf } from "../results/latency-kind.ts";
-import { rateUnitOf } from "../results/rate-unit.ts";
-import { spread } from "../results/spread.ts";
+import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
+import { spread } from "../results/statistics.ts";
 import type { CellCalibration } from "./cell-calibration.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";

@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "bun:test";
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { RUN_ID_PATTERN } from "../../runner/results/run-id.ts";
+import { RUN_ID_PATTERN } from "../../runner/results/run-store.ts";
 import { fakeCellRecord } from "../runner/sizing/fixture-builder.ts";
 import { integrationImage, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
 import { useTempDir } from "./use-temp-dir.ts";

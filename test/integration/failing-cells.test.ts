@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { runPlan } from "../../runner/execute/run-plan.ts";
 import type { Cell } from "../../runner/plan/cell.ts";
-import { readCellRecords } from "../../runner/results/read-cell-records.ts";
+import { readCellRecords } from "../../runner/results/run-store.ts";
 import { testCell } from "../runner/execute/cell-fixture.ts";
 import { testPlan } from "../runner/execute/plan-fixture.ts";
 import { RecordingObserver } from "../runner/execute/recording-observer.ts";

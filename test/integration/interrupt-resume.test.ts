@@ -1,8 +1,7 @@
 import { beforeAll, expect, test } from "bun:test";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { readCellRecords } from "../../runner/results/read-cell-records.ts";
-import { readRunRecord } from "../../runner/results/read-run-record.ts";
+import { readCellRecords, readRunRecord } from "../../runner/results/run-store.ts";
 import { integrationImage, labelledContainers, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 

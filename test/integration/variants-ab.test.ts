@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { exportReports } from "../../runner/report/export-reports.ts";
-import { readCellRecords } from "../../runner/results/read-cell-records.ts";
+import { readCellRecords } from "../../runner/results/run-store.ts";
 import { SizingReport } from "../../runner/sizing/sizing-report.ts";
 import { integrationImage } from "./integration-image.ts";
 import { runMatrix } from "./run-matrix.ts";

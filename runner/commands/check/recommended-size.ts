@@ -1,9 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { ReportInputError } from "../../report/report-input-error.ts";
-import { latestRunId } from "../../results/latest-run.ts";
-import { DAMAGED_NEXT_STEP, readJsonFile } from "../../results/read-json-file.ts";
-import { RunStoreError } from "../../results/run-store-error.ts";
+import { DAMAGED_NEXT_STEP, latestRunId, RunStoreError, readJsonFile } from "../../results/run-store.ts";
 import { SizingReport } from "../../sizing/sizing-report.ts";
 
 /** The latest run's recommended size (from its validated sizing.json), for `check` without --cpus/--memory. */

@@ -1,6 +1,6 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
 import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
-import type { CpuSeen } from "../../results/cpu-placement.ts";
+import type { CpuSeen } from "../../results/cell-record.ts";
 import { secondsOfNanos } from "../../units/nanos.ts";
 import type {
   MemberOutcome,

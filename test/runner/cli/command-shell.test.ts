@@ -10,7 +10,7 @@ import { MatrixError } from "../../../runner/config/matrix-error.ts";
 import { DockerUnavailableError } from "../../../runner/docker/docker-unavailable-error.ts";
 import { RunInterruptedError } from "../../../runner/host/run-interrupted-error.ts";
 import { ReportInputError } from "../../../runner/report/report-input-error.ts";
-import { RunStoreError } from "../../../runner/results/run-store-error.ts";
+import { RunStoreError } from "../../../runner/results/run-store.ts";
 
 const io = () => {
   const out: string[] = [];

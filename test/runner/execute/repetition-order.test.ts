@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { CELL_ID_LABEL } from "../../../runner/drivers/run-labels.ts";
 import { executeRun } from "../../../runner/execute/execute-run.ts";
 import { type CellProgress, nextCell } from "../../../runner/execute/next-cell.ts";
-import type { RepetitionOrder } from "../../../runner/results/repetition-order.ts";
+import type { RepetitionOrder } from "../../../runner/results/run-record.ts";
 import { RunStore } from "../../../runner/results/run-store.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { testCell } from "./cell-fixture.ts";

@@ -6,7 +6,7 @@ import {
   pinnedCoreCount,
   pinnedMisfit,
 } from "../../../runner/host/core-allocation.ts";
-import { cpuCount, describePlacement } from "../../../runner/results/cpu-placement.ts";
+import { cpuCount, describePlacement } from "../../../runner/results/cell-record.ts";
 
 test("a fraction takes a whole core; the service takes the highest-numbered cores", () => {
   expect([0.25, 0.5, 1, 1.5, 2, 4].map(pinnedCoreCount)).toEqual([1, 1, 1, 2, 2, 4]);

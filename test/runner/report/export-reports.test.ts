@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type ExportedReports, exportReports } from "../../../runner/report/export-reports.ts";
 import { readRunDir } from "../../../runner/report/read-run-dir.ts";
 import { SIZING_CSV_COLUMNS } from "../../../runner/report/sizing-csv.ts";
-import { RunStoreError } from "../../../runner/results/run-store-error.ts";
+import { RunStoreError } from "../../../runner/results/run-store.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
 import { fakeMatrix } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { ceilingStatistics } from "../../../runner/results/ceiling-statistics.ts";
+import { ceilingStatistics } from "../../../runner/results/statistics.ts";
 
 test("agreeing repetitions: median, CV under 5%, not disagreeing", () => {
   const s = ceilingStatistics([1000, 1010, 990]);

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { median } from "../../../runner/results/median.ts";
+import { median } from "../../../runner/results/statistics.ts";
 
 test("median: the middle of an odd count, the mean of the two middle values of an even one, null for none", () => {
   expect(median([3, 1, 2])).toBe(2);

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { latencyKindOf } from "../../../runner/results/latency-kind.ts";
-import { rateUnitOf } from "../../../runner/results/rate-unit.ts";
+import { latencyKindOf, rateUnitOf } from "../../../runner/results/cell-record.ts";
 import { type Declared, E2E, INGEST, servedRecord } from "../report/service-run-fixture.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { newRunId, RUN_ID_PATTERN } from "../../../runner/results/run-id.ts";
+import { newRunId, RUN_ID_PATTERN } from "../../../runner/results/run-store.ts";
 
 test("run ids sort by time and are filesystem-safe", () => {
   const id = newRunId(new Date("2026-11-22T03:40:00.123Z"), "abc123");

@@ -1,7 +1,6 @@
 import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
-import { runCellEntry } from "../../../runner/results/run-cell-entry.ts";
-import type { RunRecord } from "../../../runner/results/run-record.ts";
+import { type RunRecord, runCellEntry } from "../../../runner/results/run-record.ts";
 import { testPlan } from "../execute/plan-fixture.ts";
 import { testEnvironment } from "../execute/run-environment-fixture.ts";
 

@@ -3,12 +3,14 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
-import { cellsToRun } from "../../../runner/results/cells-to-run.ts";
-import { latestRunId } from "../../../runner/results/latest-run.ts";
-import { readRunRecord } from "../../../runner/results/read-run-record.ts";
-import { runExitCode } from "../../../runner/results/run-exit-code.ts";
-import { RunStore } from "../../../runner/results/run-store.ts";
-import { RunStoreError } from "../../../runner/results/run-store-error.ts";
+import { runExitCode } from "../../../runner/results/run-record.ts";
+import {
+  cellsToRun,
+  latestRunId,
+  RunStore,
+  RunStoreError,
+  readRunRecord,
+} from "../../../runner/results/run-store.ts";
 import { testCell } from "../execute/cell-fixture.ts";
 import { testPlan } from "../execute/plan-fixture.ts";
 import { testEnvironment } from "../execute/run-environment-fixture.ts";

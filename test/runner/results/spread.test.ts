@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { spread } from "../../../runner/results/spread.ts";
+import { spread } from "../../../runner/results/statistics.ts";
 
 test("spread: median of an even count, sample CV", () => {
   const s = spread([4, 1, 3, 2]);

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../../runner/results/write-file-atomic.ts";
+import { writeFileAtomic } from "../../../runner/results/run-store.ts";
 
 let dir = "";
 afterEach(async () => {

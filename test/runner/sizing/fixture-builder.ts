@@ -1,5 +1,5 @@
 import { CellRecord, type RepetitionStatus } from "../../../runner/results/cell-record.ts";
-import { spread } from "../../../runner/results/spread.ts";
+import { spread } from "../../../runner/results/statistics.ts";
 import { cellIdOf } from "./fake/cell-id-of.ts";
 import type { FakeCell } from "./fake/fake-cell.ts";
 import { fakeResult } from "./fake/fake-result.ts";
