@@ -6,7 +6,7 @@ import { $ } from "bun";
 import { z } from "zod";
 import { RUN_ID_LABEL } from "../runner/drivers/run-labels.ts";
 import type { CellRecord } from "../runner/results/cell-record.ts";
-import { ceilingDifference } from "../runner/sizing/variants/noise-rule.ts";
+import { ceilingDifference } from "../runner/sizing/variant-comparison.ts";
 import { latestRunId, readRunCells } from "./known-answers/read-run-cells.ts";
 import { parseBenchFlags } from "./parse-bench-flags.ts";
 

@@ -6,7 +6,7 @@ import {
   SERVER_STEP_OVERHEAD_SECONDS,
 } from "../plan/estimate-cell-seconds.ts";
 import type { Plan } from "../plan/plan.ts";
-import { formatDuration } from "../units/format-duration.ts";
+import { formatDuration } from "../units/units.ts";
 
 const HEADER = ["cell", "scenario", "cpus", "memory", "smol", "flags", "reps", "estimate"];
 

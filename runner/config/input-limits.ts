@@ -1,4 +1,4 @@
-import { KIB } from "../units/bytes.ts";
+import { KIB } from "../units/units.ts";
 
 /** Limits on user input, checked at the door (docs/matrix-reference.md, "Limits"); each keeps loading fast and memory small. */
 

@@ -1,4 +1,4 @@
-import { GIB, KIB, MIB } from "../units/bytes.ts";
+import { GIB, KIB, MIB } from "../units/units.ts";
 
 /** Multipliers by unit: Kubernetes/Cloud Run binary units (case-sensitive) and Docker's k/m/g/t (any case, b optional). */
 const KUBERNETES_UNITS: Record<string, number> = { Ki: KIB, Mi: MIB, Gi: GIB, Ti: 1024 * GIB };

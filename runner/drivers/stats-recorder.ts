@@ -1,6 +1,6 @@
 import type { StatsSample } from "../docker/docker-api.ts";
 import type { DockerStats } from "../results/cell-record.ts";
-import { secondsOfNanos } from "../units/nanos.ts";
+import { secondsOfNanos } from "../units/units.ts";
 
 /** Accumulates the Docker stats stream of one container into DockerStats (per-sample CPU% of one core). */
 export class StatsRecorder {

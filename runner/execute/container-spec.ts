@@ -1,7 +1,7 @@
 import type { ContainerSpec } from "../docker/docker-api.ts";
 import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../drivers/run-labels.ts";
 import type { Cell } from "../plan/cell.ts";
-import { nanoCpusOf } from "../units/nanos.ts";
+import { nanoCpusOf } from "../units/units.ts";
 import type { HostProbes } from "./drift-verdict.ts";
 import { CONTAINER_USER, PIDS_LIMIT, TMPFS_MAX_BYTES, TMPFS_SHARE_OF_MEMORY } from "./execute-defaults.ts";
 import type { CorePlan } from "./place-cores.ts";

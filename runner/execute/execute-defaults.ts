@@ -1,4 +1,4 @@
-import { MIB } from "../units/bytes.ts";
+import { MIB } from "../units/units.ts";
 
 /** Container and classification defaults for running cells, in one place. */
 export const CONTAINER_USER = "1000:1000";

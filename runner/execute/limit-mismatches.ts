@@ -1,7 +1,7 @@
 import type { BenchResult } from "../../contract/result.ts";
 import type { AppliedLimits } from "../docker/applied-limits.ts";
 import type { Cell } from "../plan/cell.ts";
-import { nanoCpusOf } from "../units/nanos.ts";
+import { nanoCpusOf } from "../units/units.ts";
 import { CPU_LIMIT_TOLERANCE, MEMORY_LIMIT_TOLERANCE_BYTES } from "./execute-defaults.ts";
 
 /** Where Docker's applied limits, or the limits the container itself read from its cgroup, differ from the plan. */

@@ -1,5 +1,5 @@
 import type { DockerApi } from "../docker/docker-api.ts";
-import { nanoCpusOf } from "../units/nanos.ts";
+import { nanoCpusOf } from "../units/units.ts";
 
 const CHECK_MEMORY_BYTES = 256 * 1024 * 1024;
 const CHECK_TIMEOUT_MS = 30_000;

@@ -1,1 +1,1 @@
-export { formatDuration } from "../units/format-duration.ts";
+export { formatDuration } from "../units/units.ts";

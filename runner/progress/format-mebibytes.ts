@@ -1,4 +1,4 @@
-import { MIB } from "../units/bytes.ts";
+import { MIB } from "../units/units.ts";
 
 /** Bytes as MiB with no decimals (memory limits are whole MiB in practice). */
 export function formatMebibytes(bytes: number): string {

@@ -1,9 +1,7 @@
 import { compareProbes, type ProbeComparison, runProbe, SameHostError } from "../host/host-probe.ts";
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { compareCells } from "../sizing/variants/compare-cells.ts";
-import type { ComparisonRow } from "../sizing/variants/comparison-row.ts";
-import { NOISE_RULE } from "../sizing/variants/noise-rule.ts";
+import { type ComparisonRow, compareCells, NOISE_RULE } from "../sizing/variant-comparison.ts";
 import { comparisonMarkdownTable } from "./comparison-table.ts";
 
 /** How run B's host compares with run A's (the baseline), from their start probes. */

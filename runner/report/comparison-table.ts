@@ -1,4 +1,4 @@
-import type { ComparedSide, ComparisonRow, VariantComparison } from "../sizing/variants/comparison-row.ts";
+import type { ComparedSide, ComparisonRow, VariantComparison } from "../sizing/variant-comparison.ts";
 import { fmt } from "./fmt.ts";
 
 /** The A/B columns every exporter shows (terminal, Markdown, HTML; the CSV spells them out in numbers). */

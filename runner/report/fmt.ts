@@ -1,6 +1,5 @@
 import { type CpuPlacement, describePlacement } from "../results/cell-record.ts";
-import { sizeLabel } from "../sizing/size-label.ts";
-import { MIB } from "../units/bytes.ts";
+import { MIB, sizeLabel } from "../units/units.ts";
 
 const count = (n: number) => Math.round(n).toLocaleString("en-US");
 const usd = (value: number | null) =>

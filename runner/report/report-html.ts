@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizingReport } from "../sizing/sizing-report.ts";
-import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
+import type { VariantComparison } from "../sizing/variant-comparison.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { chartFigure } from "./chart-figure.ts";
 import { type ChartSpec, chartSpecs } from "./chart-specs.ts";

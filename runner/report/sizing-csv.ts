@@ -1,7 +1,7 @@
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 
-import { MIB } from "../units/bytes.ts";
+import { MIB } from "../units/units.ts";
 
 const round = (n: number | null | undefined, digits = 3) =>
   n === null || n === undefined ? "" : String(Number(n.toFixed(digits)));

@@ -1,7 +1,7 @@
 import Table from "cli-table3";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
-import type { VariantComparison } from "../sizing/variants/comparison-row.ts";
-import { MIB } from "../units/bytes.ts";
+import type { VariantComparison } from "../sizing/variant-comparison.ts";
+import { MIB } from "../units/units.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";

@@ -1,4 +1,4 @@
-import type { ComparedSide, VariantComparison } from "../sizing/variants/comparison-row.ts";
+import type { ComparedSide, VariantComparison } from "../sizing/variant-comparison.ts";
 
 const num = (n: number | null | undefined, digits = 3) =>
   n === null || n === undefined ? "" : String(Number(n.toFixed(digits)));

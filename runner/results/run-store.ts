@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { Plan } from "../plan/plan.ts";
-import { MIB } from "../units/bytes.ts";
+import { MIB } from "../units/units.ts";
 import { CellRecord, Repetition } from "./cell-record.ts";
 import {
   type RepetitionOrder,

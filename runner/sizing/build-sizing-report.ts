@@ -17,8 +17,7 @@ import { sizeCell } from "./size-cell.ts";
 import { toSizePick } from "./size-pick.ts";
 import type { ScenarioSizing, SizingReport } from "./sizing-report.ts";
 import { smolDelta } from "./smol-delta.ts";
-import { variantComparison } from "./variants/variant-comparison.ts";
-import { variantFacts } from "./variants/variant-facts.ts";
+import { variantComparison, variantFacts } from "./variant-comparison.ts";
 
 export interface BuildSizingOptions {
   runId: string;

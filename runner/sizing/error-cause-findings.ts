@@ -1,8 +1,7 @@
 import type { LoadStep } from "../../contract/result.ts";
 import { addCauses, emptyCauses, type StepCauses, topCausesText } from "../../contract/step-causes.ts";
 import type { CellRecord } from "../results/cell-record.ts";
-import { rateText } from "./rate-text.ts";
-import { sizeLabel } from "./size-label.ts";
+import { rateText, sizeLabel } from "../units/units.ts";
 
 /** A step's failures with their causes, or null when it has none (or predates them). */
 function failedCauses(step: LoadStep): StepCauses | null {

@@ -1,6 +1,6 @@
 import { median } from "../results/statistics.ts";
+import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { rateText } from "./rate-text.ts";
 
 /** 2 vCPU within this share of 1 vCPU means more CPUs do not help. */
 export const SINGLE_THREAD_TOLERANCE = 0.1;

@@ -1,6 +1,6 @@
 import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
+import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { rateText } from "./rate-text.ts";
 import type { SizePick } from "./sizing-report.ts";
 
 /** Room above the requests in flight at the ceiling, for bursts. */

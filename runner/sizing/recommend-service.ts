@@ -1,5 +1,5 @@
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
-import { cellConcurrency } from "./cell-concurrency.ts";
+import { rateText, sizeLabel } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
@@ -7,9 +7,8 @@ import { planInstances } from "./instance-plan.ts";
 import { MIXED_CAPACITY_ASSUMPTION, mixedCapacity } from "./mixed-capacity.ts";
 import { MIN_HEADROOM } from "./oom-risk.ts";
 import { type BillingPrices, priceBillings } from "./price-billings.ts";
-import { rateText } from "./rate-text.ts";
 import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
-import { sizeLabel } from "./size-label.ts";
+import { cellConcurrency } from "./size-cell.ts";
 import type { ScenarioSizing } from "./sizing-report.ts";
 import { trafficShares } from "./traffic-shares.ts";
 import { contentionWarning } from "./verdict-warnings.ts";

@@ -1,10 +1,9 @@
 import { DRIFT_ADVICE } from "../../search/search-drift.ts";
 import { throttlingFlag } from "../config/cloud-run/billing-mode.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { rateText, sizeLabel } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";
-import { rateText } from "./rate-text.ts";
-import { sizeLabel } from "./size-label.ts";
 import type { SizePick } from "./sizing-report.ts";
 
 /** Linux's CFS runs a CPU quota in periods of this length (Docker's default, and what Cloud Run's limits map to). */

@@ -3,7 +3,6 @@ import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts
 import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
 import { spread } from "../results/statistics.ts";
 import type { CellCalibration } from "./cell-calibration.ts";
-import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
@@ -128,3 +127,7 @@ export function sizeCell(
     cpu: record.repetitions.findLast((r) => r.cpu)?.cpu ?? null,
   };
 }
+
+/** The --concurrency a cell is sized at: its own (server mode measures at it), else cloudRun.concurrency (in-process cells have none). */
+export const cellConcurrency = (cell: { concurrency?: number | null }, settings: CloudRunSettings): number =>
+  cell.concurrency ?? settings.concurrency;

@@ -8,7 +8,7 @@ import { CellSizing } from "./cell-sizing.ts";
 import { DayPlan } from "./day-plan/day-plan.ts";
 import { HostSummary } from "./host-summary.ts";
 import { ServiceRecommendation } from "./service-recommendation.ts";
-import { VariantComparison } from "./variants/comparison-row.ts";
+import { VariantComparison } from "./variant-comparison.ts";
 
 const nullableNumber = z.number().nullable();
 

@@ -1,5 +1,5 @@
+import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { rateText } from "./rate-text.ts";
 
 const pct = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
 

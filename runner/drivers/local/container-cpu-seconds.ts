@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { secondsOfNanos } from "../../units/nanos.ts";
+import { secondsOfNanos } from "../../units/units.ts";
 
 // Where Docker puts a container's CPU accounting: cgroup v1 (cgroupfs or systemd driver), then cgroup v2.
 const V1_USAGE_NANOS = [

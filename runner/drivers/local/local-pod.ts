@@ -1,7 +1,7 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
 import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
 import type { CpuSeen } from "../../results/cell-record.ts";
-import { secondsOfNanos } from "../../units/nanos.ts";
+import { secondsOfNanos } from "../../units/units.ts";
 import type {
   MemberOutcome,
   NodeFacts,

@@ -1,5 +1,5 @@
 import type { DockerStats } from "../../results/cell-record.ts";
-import { secondsOfNanos } from "../../units/nanos.ts";
+import { secondsOfNanos } from "../../units/units.ts";
 import type { CgroupTotals } from "./cgroup-parent.ts";
 
 /**

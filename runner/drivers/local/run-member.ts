@@ -1,5 +1,5 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import { secondsOfNanos } from "../../units/nanos.ts";
+import { secondsOfNanos } from "../../units/units.ts";
 import type { MemberOutcome } from "../execution-driver.ts";
 import { RunAbortedError } from "../run-aborted-error.ts";
 import { waitWithTimeout } from "../wait-with-timeout.ts";

@@ -1,5 +1,5 @@
 import type { Engine } from "../../docker/connect-engine.ts";
-import { cpusOfNanoCpus } from "../../units/nanos.ts";
+import { cpusOfNanoCpus } from "../../units/units.ts";
 import type { NodeFacts } from "../execution-driver.ts";
 import { runServiceToExit } from "./run-service-to-exit.ts";
 import { DRIVER_LABEL, PROBE_TIMEOUT_MS } from "./swarm-defaults.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Engine } from "../../docker/connect-engine.ts";
 import type { ContainerSpec } from "../../docker/docker-api.ts";
-import { cpusOfNanoCpus } from "../../units/nanos.ts";
+import { cpusOfNanoCpus } from "../../units/units.ts";
 import type {
   ExecutionDriver,
   NodeFacts,

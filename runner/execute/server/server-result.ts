@@ -9,7 +9,7 @@ import type { RunFacts } from "../../drivers/execution-driver.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
 import type { DockerStats } from "../../results/cell-record.ts";
-import { cpusOfNanoCpus } from "../../units/nanos.ts";
+import { cpusOfNanoCpus } from "../../units/units.ts";
 
 const CFS_PERIOD_MICROS = 100_000;
 

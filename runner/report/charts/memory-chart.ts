@@ -1,5 +1,5 @@
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
-import { MIB } from "../../units/bytes.ts";
+import { MIB } from "../../units/units.ts";
 import { fmt } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
 

@@ -1,6 +1,6 @@
 import type { CellSizing } from "../../sizing/cell-sizing.ts";
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
-import { MIB } from "../../units/bytes.ts";
+import { MIB } from "../../units/units.ts";
 import { fmt } from "../fmt.ts";
 import { measureLabels } from "../measure-labels.ts";
 import { chartStyle } from "./chart-style.ts";

@@ -4,10 +4,10 @@ import { CLOUD_RUN_LIMITS } from "../../config/cloud-run/cloud-run-limits.ts";
 import { DERIVED_PRICE_NOTES } from "../../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../../config/cloud-run/cloud-run-settings.ts";
 import { MINUTES_PER_DAY, type TrafficProfile } from "../../config/traffic-profile.ts";
-import { cellConcurrency } from "../cell-concurrency.ts";
+import { sizeLabel } from "../../units/units.ts";
 import { mixedCapacity } from "../mixed-capacity.ts";
 import { cellsBySize } from "../recommend-service.ts";
-import { sizeLabel } from "../size-label.ts";
+import { cellConcurrency } from "../size-cell.ts";
 import type { ScenarioSizing } from "../sizing-report.ts";
 import { trafficShares } from "../traffic-shares.ts";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ceilingDifference } from "../../../../runner/sizing/variants/noise-rule.ts";
+import { ceilingDifference } from "../../../../runner/sizing/variant-comparison.ts";
 
 const side = (median: number, min: number, max: number, cv: number, repetitions = 3) => ({
   ceilingPerSec: { median, min, max, cv },
