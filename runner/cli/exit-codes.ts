@@ -15,7 +15,7 @@ import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { BunVersionImageError } from "../image/bun-version-image-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
-import { ReportInputError } from "../report/report-input-error.ts";
+import { ReportInputError } from "../report/size-run-dir.ts";
 import { RunStoreError } from "../results/run-store.ts";
 import { FlagError } from "./flag-error.ts";
 

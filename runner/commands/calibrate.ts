@@ -29,7 +29,7 @@ import { localHostFacts } from "../plan/host-facts.ts";
 import { planRun } from "../plan/plan-run.ts";
 import { validatePlan } from "../plan/validate-plan.ts";
 import { preflightRun } from "../preflight/preflight-run.ts";
-import { readRunDir } from "../report/read-run-dir.ts";
+import { readRunDir } from "../report/size-run-dir.ts";
 import {
   type CloudRunCalibration,
   calibrationDirIn,

@@ -7,8 +7,7 @@ import { FlagError } from "../cli/flag-error.ts";
 import { booleanFlag } from "../cli/flags/flag-registry.ts";
 import { resultsDirOf, resultsFlag } from "../cli/results-flag.ts";
 import { compareMarkdown, compareRuns } from "../report/compare-runs.ts";
-import { resolveRunDir } from "../report/resolve-run-dir.ts";
-import { sizeRunDir } from "../report/size-run-dir.ts";
+import { resolveRunDir, sizeRunDir } from "../report/size-run-dir.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts compare RUN_A RUN_B [--results DIR] [--same-host]

@@ -7,9 +7,7 @@ import { PathText } from "../cli/flags/flag-values.ts";
 import { resultsDirOf, resultsFlag } from "../cli/results-flag.ts";
 import { readTrafficCsv } from "../config/traffic-profile.ts";
 import { calibrationDirOf, writeReports } from "../report/export-reports.ts";
-import { readRunDir } from "../report/read-run-dir.ts";
-import { resolveRunDir } from "../report/resolve-run-dir.ts";
-import { sizeStoredRun } from "../report/size-run-dir.ts";
+import { readRunDir, resolveRunDir, sizeStoredRun } from "../report/size-run-dir.ts";
 import { readCalibrations } from "../results/cloud-run-calibration.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 

@@ -8,14 +8,11 @@ import {
   type StoredCalibration,
 } from "../results/cloud-run-calibration.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { fixedShapeMarkdown } from "./fixed-shape-markdown.ts";
-import { fixedShapeTerminal } from "./fixed-shape-terminal.ts";
+import { sizingCsv, variantsCsv } from "./report-csv.ts";
 import { chartJsSource, reportHtml } from "./report-html.ts";
-import { reportMarkdown } from "./report-markdown.ts";
+import { fixedShapeMarkdown, reportMarkdown } from "./report-markdown.ts";
+import { fixedShapeTerminal, terminalTables } from "./report-terminal.ts";
 import { sizeRunDir } from "./size-run-dir.ts";
-import { sizingCsv } from "./sizing-csv.ts";
-import { terminalTables } from "./terminal-tables.ts";
-import { variantsCsv } from "./variants-csv.ts";
 
 export interface ExportOptions {
   /** Overrides the cloudRun section stored with the run. */

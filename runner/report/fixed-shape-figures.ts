@@ -88,3 +88,115 @@ export function formatFigure(name: string, value: number | undefined): string {
   if (Number.isInteger(value)) return value.toLocaleString("en-US");
   return value.toFixed(2);
 }
+
+/** A fixed-shape workload's headline table: a row per cell (in the workload's cell order), as text. */
+export interface WorkloadSummary {
+  title: string;
+  header: string[];
+  rows: string[][];
+  /** One line on how to read it. */
+  note: string;
+}
+
+/** The headline table for the workloads the report knows (by the script's own `workload` name); else null. */
+export function workloadSummary(w: FixedShapeWorkload): WorkloadSummary | null {
+  if (w.workload === "connection-storm") return stormSummary(w);
+  if (w.workload === "queue-drain") return drainSummary(w);
+  return null;
+}
+
+const count = (n: number | undefined) => (n === undefined ? "–" : Math.round(n).toLocaleString("en-US"));
+
+/** How long the backlog took to reach 0 after production stopped, or that it never did within max-drain-ms. */
+function drainTime(c: FixedShapeColumn): string {
+  const { drainMs, drained } = c.figures;
+  if (drainMs === undefined) return "–";
+  return drained === 0 ? `not drained after ${count(drainMs)} ms` : `${count(drainMs)} ms`;
+}
+
+/** The queue per cell: what was offered, created and processed, their ratio, the peak backlog and the drain. */
+export function drainSummary(w: FixedShapeWorkload): WorkloadSummary {
+  return {
+    title: "Queue backlog and drain",
+    header: [
+      "size",
+      "status",
+      "offered msg/s",
+      "created msg/s",
+      "processed msg/s",
+      "saturation (created ÷ processed)",
+      "worker capacity msg/s",
+      "peak backlog msgs",
+      "drain time",
+    ],
+    rows: w.cells.map((c) => {
+      const f = c.figures;
+      return [
+        c.label,
+        c.status,
+        count(f.offeredPerSec),
+        count(f.createdPerSec),
+        count(f.processedPerSec),
+        f.saturationRatio === undefined ? "–" : f.saturationRatio.toFixed(2),
+        count(f.workerCapacityPerSec),
+        count(f.peakBacklogMessages),
+        drainTime(c),
+      ];
+    }),
+    note:
+      "Rates over the production phase; saturation above 1 means the backlog grew while producers ran. " +
+      "Drain time runs from the end of production until the subscription's backlog is 0.",
+  };
+}
+
+/** Connections the storm asked for: the `connections` flag, else connected + failed as the script counted them. */
+export function stormAttempted(c: FixedShapeColumn): number | undefined {
+  const flag = Number(c.flags.connections);
+  if (Number.isInteger(flag) && flag > 0) return flag;
+  const { connectedCount: up, failedCount: failed } = c.figures;
+  return up === undefined || failed === undefined ? undefined : up + failed;
+}
+
+/** Whether the service's descriptor limit (axes.nofile) stopped the storm: the fd-limit status says it did. */
+function descriptorLimit(c: FixedShapeColumn): string {
+  if (c.status === "fd-limit") return `hit: nofile ${c.nofile ?? "?"}`;
+  if (c.nofile === null) return "Docker's default";
+  return (c.figures.failedCount ?? 0) === 0 ? `nofile ${c.nofile}: not hit` : `nofile ${c.nofile}`;
+}
+
+/** The connection storm per cell: connections asked, up, failed, how long until all were up, memory each. */
+export function stormSummary(w: FixedShapeWorkload): WorkloadSummary {
+  return {
+    title: "Connection storm",
+    header: [
+      "size",
+      "status",
+      "attempted",
+      "connected",
+      "failed",
+      "all connected after ms",
+      "connect p50 / p99 ms",
+      "memory / connection",
+      "acknowledged / kept",
+      "descriptor limit",
+    ],
+    rows: w.cells.map((c) => {
+      const f = c.figures;
+      return [
+        c.label,
+        c.status,
+        count(stormAttempted(c)),
+        count(f.connectedCount),
+        count(f.failedCount),
+        f.connectedCount ? count(f.allConnectedMs) : "–",
+        `${count(f.connectP50Ms)} / ${count(f.connectP99Ms)}`,
+        formatFigure("memoryPerConnectionBytes", f.memoryPerConnectionBytes),
+        `${count(f.messagesAcknowledgedCount)} / ${count(f.messagesKeptCount)}`,
+        descriptorLimit(c),
+      ];
+    }),
+    note:
+      "Sockets opened at one instant and held; memory per connection = (the service's peak during the hold − its memory before) ÷ connected. " +
+      "acknowledged / kept: messages answered 200 after the hold against those the service still held after each socket closed.",
+  };
+}

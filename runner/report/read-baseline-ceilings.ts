@@ -6,8 +6,7 @@ import { CellRecord } from "../results/cell-record.ts";
 import { measureCell } from "../sizing/cell-measurements.ts";
 import type { CheckSize } from "../sizing/check-deploy.ts";
 import { SizingReport } from "../sizing/sizing-report.ts";
-import { readRunDir } from "./read-run-dir.ts";
-import { ReportInputError } from "./report-input-error.ts";
+import { ReportInputError, readRunDir } from "./size-run-dir.ts";
 
 /** By scenario: the baseline's ceiling, where it came from, and the host probe it was measured at (null: none). */
 export type BaselineCeilings = Map<

@@ -1,18 +1,25 @@
 import { dirname, join } from "node:path";
 import type { CellRecord } from "../results/cell-record.ts";
-import type { ScenarioSizing, SizingReport } from "../sizing/sizing-report.ts";
+import type { CellSizing } from "../sizing/cell-sizing.ts";
+import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variant-comparison.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
-import { chartFigure } from "./chart-figure.ts";
 import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
 import { DAY_PLAN_CHART_CAPTION, dayPlanChart } from "./charts/day-plan-chart.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";
-import { fixedShapeHtml } from "./fixed-shape-html.ts";
+import { fixedShapeCharts } from "./fixed-shape-charts.ts";
+import {
+  type FixedShapeWorkload,
+  fixedShapeFigures,
+  formatFigure,
+  workloadSummary,
+} from "./fixed-shape-figures.ts";
+import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
-import { esc } from "./html-escape.ts";
-import { cellsTable, picksTable, recommendationCard, serviceCard } from "./html-tables.ts";
+import { measureLabels } from "./measure-labels.ts";
 import { missingCellsText } from "./missing-cells-text.ts";
+import { serviceSummary } from "./service-summary.ts";
 import { settingsLine } from "./settings-line.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
@@ -173,4 +180,153 @@ function generatorHtml(report: SizingReport): string {
   const rows = budget.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join("")}</tr>`).join("");
   const table = budget.rows.length > 0 ? `<table id="generator-budget"><tr>${head}</tr>${rows}</table>` : "";
   return `<h2>${esc(budget.title)}</h2><p>${esc(budget.note)}</p>${table}`;
+}
+
+/** Text for HTML: the five characters that could open markup or close an attribute. */
+export const esc = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+/** A chart's frame in report.html: title, canvas (drawn by the page's Chart.js boot script), caption. */
+export const chartFigure = (spec: ChartSpec) =>
+  `<figure${spec.wide ? ' class="wide"' : ""}><h3>${esc(spec.title)}</h3><div class="chart"><canvas id="${spec.id}" data-chart></canvas></div><figcaption>${esc(spec.caption)}</figcaption></figure>`;
+
+const row = (cells: string[]) => `<tr>${cells.map((c) => `<td>${c}</td>`).join("")}</tr>`;
+const head = (cells: string[]) => `<tr>${cells.map((c) => `<th>${esc(c)}</th>`).join("")}</tr>`;
+const warningList = (warnings: string[] | undefined) =>
+  warnings?.length ? `<ul class="warn">${warnings.map((w) => `<li>⚠ ${esc(w)}</li>`).join("")}</ul>` : "";
+const startup = (c: CellSizing | undefined) =>
+  c?.startupMs
+    ? `${fmt.ms(c.startupMs.median)} <span class="muted">(${fmt.ms(c.startupMs.min)}–${fmt.ms(c.startupMs.max)})</span>`
+    : "–";
+
+/** The whole service's answer, above the per-workload sections. */
+export function serviceCard(report: SizingReport): string {
+  const summary = serviceSummary(report);
+  if (!summary) return "";
+  const findings = `<ul class="findings">${summary.findings.map((f) => `<li>${esc(f)}</li>`).join("")}</ul>`;
+  if (!summary.recommended)
+    return `<section id="service"><h2>The whole service</h2><div class="card norec"><div class="big">${esc(summary.title)}</div></div>${findings}</section>`;
+  const table = `<div class="scroll"><table>${head(summary.header)}${summary.rows.map((r) => row(r.map(esc))).join("")}</table></div>`;
+  return `<section id="service"><h2>The whole service</h2><div class="card rec"><div class="big">${esc(summary.title)}</div>
+${summary.lines.map((l) => `<p>${esc(l)}</p>`).join("")}${warningList(summary.warnings)}<pre>${esc(summary.gcloud ?? "")}</pre></div>${table}${findings}</section>`;
+}
+
+/** One scenario's recommendation: size, instances, bill under its billing mode, what it rests on, the deploy line. */
+export function recommendationCard(s: ScenarioSizing, report: SizingReport): string {
+  const rec = s.recommendation;
+  if (!rec)
+    return `<div class="card norec"><div class="big">No size can be recommended for ${esc(s.scenario)}</div><p>See the findings below.</p></div>`;
+  const other =
+    rec.otherBillingCostPerHourUsd != null
+      ? ` ${rec.billing === "request" ? "Instance" : "Request"}-based billing would cost ${esc(fmt.usd(rec.otherBillingCostPerHourUsd))}/hour.`
+      : "";
+  return `<div class="card rec"><div class="big">Deploy ${esc(fmt.size(rec))} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}${rec.concurrency ? `, concurrency ${rec.concurrency}` : ""}</div>
+<p>Serves ${esc(measureLabels.rate(report.settings.targetPerSec, s))} at ${esc(measureLabels.p99(s))} ≤ ${s.sloP99Ms} ms (measured ${esc(fmt.ms(rec.p99AtCeilingMs))} ms at ${esc(measureLabels.rate(rec.planningCeilingPerSec ?? rec.ceilingPerSec, s))} per instance, its planning figure)
+for about <b>${esc(fmt.usd(rec.costPerHourUsd))}/hour</b>${rec.billing ? ` under ${rec.billing}-based billing` : ""}, ${esc(fmt.usd(rec.costPerMillionMessagesUsd))} per million ${esc(measureLabels.noun(s))}.${other}</p>
+${warningList(rec.warnings)}<pre>${esc(rec.gcloud)}</pre></div>`;
+}
+
+/** The three strategies, sizes and billing modes compared together. */
+export function picksTable(s: ScenarioSizing): string {
+  const picks = Object.values(s.picks).filter((p): p is SizePick => p !== null);
+  if (picks.length === 0) return "";
+  const rows = picks.map((p) => {
+    const cell = s.cells.find((c) => c.cellId === p.cellId);
+    return row([
+      p.strategy,
+      esc(fmt.size(p)),
+      String(p.concurrency ?? cell?.concurrency ?? "–"),
+      startup(cell),
+      `${p.instances} (max ${p.maxInstances})`,
+      `${esc(fmt.usd(p.costPerHourUsd))}${p.billing ? ` ${p.billing}` : ""}`,
+      esc(fmt.usd(p.costPerMillionMessagesUsd)),
+      `${esc(fmt.ms(p.p99AtCeilingMs))} ms`,
+      cell ? esc(fmt.cpuAtCeiling(cell)) : "–",
+      `${esc(measureLabels.rate(p.planningCeilingPerSec ?? p.ceilingPerSec, s))}${p.wide ? " <b>wide</b>" : ""}`,
+    ]);
+  });
+  return `<table>${head(["strategy", "size", "concurrency", "startup ms", "instances", "$/hour (billing)", `$/M ${measureLabels.noun(s)}`, `${measureLabels.p99(s)} at ceiling`, "CPU at ceiling (cores, quota)", "planning ceiling/instance"])}${rows.join("")}</table>`;
+}
+
+/** Every cell: planning figure and spread, concurrency and startup, CPU at the ceiling, both bills, the verdict. */
+export function cellsTable(s: ScenarioSizing): string {
+  const rows = s.cells.map((c) => {
+    const smol = c.smolDelta
+      ? `${fmt.signedPct(c.smolDelta.ceilingPct)} / ${fmt.signedPct(c.smolDelta.p99Pct)} / ${fmt.signedPct(c.smolDelta.peakMemoryPct)}` +
+        (c.smolDelta.probeGap ? ` (${c.smolDelta.probeGap})` : "")
+      : "";
+    const marks = [fmt.agreement(c), fmt.drifted(c), fmt.contended(c)].filter(Boolean).join(", ");
+    const cells = [
+      esc(fmt.size(c)),
+      esc(fmt.cpuView(c)),
+      String(c.concurrency ?? "–"),
+      startup(c),
+      c.status,
+      esc(fmt.planning(c)),
+      `${esc(fmt.spread(c))}, ${fmt.reps(c)}${marks ? ` <b>⚠ ${esc(marks)}</b>` : ""}`,
+      esc(fmt.cpuAtCeiling(c)),
+      `${fmt.ms(c.p50AtCeilingMs)} / ${fmt.ms(c.p95AtCeilingMs)} / ${fmt.ms(c.p99AtCeilingMs)}`,
+      `${fmt.mib(c.peakMemoryBytes)} / ${fmt.mib(c.memoryBytes)} (${fmt.pct(c.memoryHeadroom)} free)`,
+      c.oomRisk,
+      String(c.instances ?? "–"),
+      esc(fmt.bill(c)),
+      smol,
+      c.eligible ? "eligible" : esc(c.ineligibleReasons.join("; ")),
+    ];
+    return `<tr class="${c.eligible ? "eligible" : "ineligible"}">${cells.map((x) => `<td>${x}</td>`).join("")}</tr>`;
+  });
+  const header = [
+    "size",
+    "CPU view (cores)",
+    "concurrency",
+    "startup ms (min–max)",
+    "status",
+    `planning ceiling ${measureLabels.unit(s)}`,
+    "spread (min–max, CV), repetitions",
+    "CPU at ceiling (cores, quota)",
+    measureLabels.percentiles(s),
+    "peak / limit",
+    "OOM risk",
+    "instances",
+    "$/hour (other mode)",
+    "--smol Δ ceiling/p99/mem",
+    "verdict",
+  ];
+  return `<div class="scroll"><table>${head(header)}${rows.join("")}</table></div>`;
+}
+
+const table = (header: string[], rows: string[][]) =>
+  `<div class="scroll"><table><tr>${header.map((h) => `<th>${esc(h)}</th>`).join("")}</tr>${rows
+    .map((row) => `<tr>${row.map((cell) => `<td>${esc(cell)}</td>`).join("")}</tr>`)
+    .join("")}</table></div>`;
+
+/** Every figure, a row per figure and a column per cell. */
+function allFigures(w: FixedShapeWorkload): string {
+  const header = ["figure", ...w.cells.map((c) => c.label)];
+  const rows = [
+    ["status", ...w.cells.map((c) => c.status)],
+    ...w.figureNames.map((name) => [name, ...w.cells.map((c) => formatFigure(name, c.figures[name]))]),
+  ];
+  return table(header, rows);
+}
+
+/** report.html's sections for fixed-shape workloads: a headline table and charts where the workload is known, all figures, failures. */
+export function fixedShapeHtml(records: CellRecord[]): { html: string; specs: ChartSpec[] } {
+  const sections = fixedShapeFigures(records).map((w, index) => {
+    const summary = workloadSummary(w);
+    const specs = fixedShapeCharts(w, index);
+    const problems = w.cells.flatMap((c) =>
+      c.timelineProblems.map((p) => `${c.cellId}: stored timeline unreadable (${p})`),
+    );
+    const failures = [
+      ...w.cells.filter((c) => c.status !== "ok").map((c) => `${c.cellId}: ${c.message}`),
+      ...problems,
+    ];
+    const html = `<section id="${esc(w.scenario)}"><h2>${esc(w.scenario)}${summary ? `: ${esc(summary.title.toLowerCase())}` : ""} (fixed-shape workload)</h2>
+<p class="muted">No ceiling search: the figures of one run per repetition (median), units in their names.${summary ? ` ${esc(summary.note)}` : ""}</p>
+${summary ? table(summary.header, summary.rows) : ""}${specs.length ? `<div class="grid" style="margin-top:12px">${specs.map(chartFigure).join("")}</div>` : ""}
+<h3 style="margin-top:16px">All figures</h3>${allFigures(w)}<ul class="findings">${failures.map((f) => `<li>${esc(f)}</li>`).join("")}</ul></section>`;
+    return { html, specs };
+  });
+  return { html: sections.map((s) => s.html).join(""), specs: sections.flatMap((s) => s.specs) };
 }

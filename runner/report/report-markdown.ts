@@ -1,8 +1,10 @@
+import type { CellRecord } from "../results/cell-record.ts";
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";
+import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
 import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
 import { type Measured, measureLabels } from "./measure-labels.ts";
@@ -224,4 +226,39 @@ export function reportMarkdown(report: SizingReport): string {
 
 function startup(ms: { median: number; min: number; max: number } | null): string {
   return ms ? `${fmt.ms(ms.median)} (${fmt.ms(ms.min)}–${fmt.ms(ms.max)})` : "–";
+}
+
+/** report.md's section for fixed-shape workloads (connection storm, backlog and drain): figures per cell. */
+export function fixedShapeMarkdown(records: CellRecord[]): string {
+  const workloads = fixedShapeFigures(records);
+  if (workloads.length === 0) return "";
+  const out = ["## Fixed-shape workloads", ""];
+  for (const w of workloads) {
+    const summary = workloadSummary(w);
+    out.push(`### ${w.scenario}${summary ? `: ${summary.title.toLowerCase()}` : ""}`, "");
+    if (summary)
+      out.push(
+        summary.note,
+        "",
+        row(summary.header),
+        row(summary.header.map(() => "---")),
+        ...summary.rows.map(row),
+        "",
+        "All figures:",
+        "",
+      );
+    out.push(row(["figure", ...w.cells.map((c) => c.label)]), `|---|${w.cells.map(() => "---").join("|")}|`);
+    out.push(row(["status", ...w.cells.map((c) => c.status)]));
+    for (const name of w.figureNames)
+      out.push(row([name, ...w.cells.map((c) => formatFigure(name, c.figures[name]))]));
+    out.push(
+      "",
+      ...w.cells.filter((c) => c.status !== "ok").map((c) => `- ${c.cellId}: ${cellText(c.message)}`),
+      ...w.cells.flatMap((c) =>
+        c.timelineProblems.map((p) => `- ${c.cellId}: stored timeline unreadable (${cellText(p)})`),
+      ),
+      "",
+    );
+  }
+  return out.join("\n");
 }

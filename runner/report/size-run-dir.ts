@@ -1,11 +1,12 @@
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
 import { z } from "zod";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
 import type { TrafficProfile } from "../config/traffic-profile.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
+import { latestRunId, readStoredRun, type StoredRun } from "../results/run-store.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { type RunDirContents, readRunDir } from "./read-run-dir.ts";
-import { ReportInputError } from "./report-input-error.ts";
 
 /** Sizes a stored run in memory with its own cloudRun settings, or `settings` when given; `traffic` adds a day plan. */
 export function sizeStoredRun(
@@ -47,4 +48,47 @@ export async function sizeRunDir(
 ): Promise<{ report: SizingReport; contents: RunDirContents }> {
   const contents = await readRunDir(runDir);
   return { report: sizeStoredRun(contents, settings, generatedAt, undefined, calibrations), contents };
+}
+
+/** Stored results that cannot be read or rendered; `nextStep` tells the user what to do. */
+export class ReportInputError extends Error {
+  constructor(
+    message: string,
+    readonly nextStep: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = "ReportInputError";
+  }
+}
+
+/** A stored run as the reports need it: validated records and the cloudRun settings the run was planned with. */
+export interface RunDirContents extends StoredRun {
+  cloudRun: CloudRunSettings;
+}
+
+/** Reads results/<run-id>/ (run.json and cells/*.json, all validated; a damaged file stops with its name). */
+export async function readRunDir(runDir: string): Promise<RunDirContents> {
+  const stored = await readStoredRun(runDir);
+  return { ...stored, cloudRun: stored.run.plan.cloudRun };
+}
+
+/** A run id (under resultsDir), "latest", nothing (= latest) or a directory path → the run directory. */
+export async function resolveRunDir(ref: string | undefined, resultsDir: string): Promise<string> {
+  let id = ref;
+  if (id === undefined || id === "latest") {
+    const latest = await latestRunId(resultsDir);
+    if (!latest)
+      throw new ReportInputError(
+        `no run recorded in ${resultsDir}`,
+        "Run `bun runner/matrix.ts` first, or pass a run id.",
+      );
+    id = latest;
+  }
+  for (const dir of [join(resultsDir, id), id])
+    if ((await stat(dir).catch(() => null))?.isDirectory()) return dir;
+  throw new ReportInputError(
+    `run "${id}" not found in ${resultsDir}`,
+    `List the runs with \`ls ${resultsDir}\`.`,
+  );
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { readTimelineParameters } from "../../runner/load/fixed/timeline-parameters.ts";
-import { fixedShapeTerminal } from "../../runner/report/fixed-shape-terminal.ts";
+import { fixedShapeTerminal } from "../../runner/report/report-terminal.ts";
 import { REPO_ROOT } from "./integration-image.ts";
 import { runServerMatrix } from "./server-mode-run.ts";
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { ReportInputError } from "../../report/report-input-error.ts";
+import { ReportInputError } from "../../report/size-run-dir.ts";
 import { DAMAGED_NEXT_STEP, latestRunId, RunStoreError, readJsonFile } from "../../results/run-store.ts";
 import { SizingReport } from "../../sizing/sizing-report.ts";
 

@@ -5,7 +5,7 @@ import { localHostFacts } from "../../plan/host-facts.ts";
 import { planRun } from "../../plan/plan-run.ts";
 import { validatePlan } from "../../plan/validate-plan.ts";
 import { preflightRun } from "../../preflight/preflight-run.ts";
-import { readRunDir } from "../../report/read-run-dir.ts";
+import { readRunDir } from "../../report/size-run-dir.ts";
 import type { CellRecord } from "../../results/cell-record.ts";
 import type { CheckSize } from "../../sizing/check-deploy.ts";
 

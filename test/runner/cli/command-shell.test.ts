@@ -9,7 +9,7 @@ import { choiceText } from "../../../runner/cli/flags/flag-values.ts";
 import { MatrixError } from "../../../runner/config/matrix-error.ts";
 import { DockerUnavailableError } from "../../../runner/docker/docker-unavailable-error.ts";
 import { RunInterruptedError } from "../../../runner/host/run-interrupted-error.ts";
-import { ReportInputError } from "../../../runner/report/report-input-error.ts";
+import { ReportInputError } from "../../../runner/report/size-run-dir.ts";
 import { RunStoreError } from "../../../runner/results/run-store.ts";
 
 const io = () => {

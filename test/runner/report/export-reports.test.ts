@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { type ExportedReports, exportReports } from "../../../runner/report/export-reports.ts";
-import { readRunDir } from "../../../runner/report/read-run-dir.ts";
-import { SIZING_CSV_COLUMNS } from "../../../runner/report/sizing-csv.ts";
+import { SIZING_CSV_COLUMNS } from "../../../runner/report/report-csv.ts";
+import { readRunDir } from "../../../runner/report/size-run-dir.ts";
 import { RunStoreError } from "../../../runner/results/run-store.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
 import { fakeMatrix } from "../sizing/fixture-builder.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { fixedShapeMarkdown } from "../../../runner/report/fixed-shape-markdown.ts";
+import { fixedShapeMarkdown } from "../../../runner/report/report-markdown.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { testCell } from "../execute/cell-fixture.ts";
 

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { reportMarkdown } from "../../../runner/report/report-markdown.ts";
-import { terminalTables } from "../../../runner/report/terminal-tables.ts";
+import { terminalTables } from "../../../runner/report/report-terminal.ts";
 import { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import { chartSpecs } from "../../../runner/report/chart-specs.ts";
+import { sizingCsv } from "../../../runner/report/report-csv.ts";
 import { reportHtml } from "../../../runner/report/report-html.ts";
 import { reportMarkdown } from "../../../runner/report/report-markdown.ts";
-import { sizingCsv } from "../../../runner/report/sizing-csv.ts";
-import { terminalTables } from "../../../runner/report/terminal-tables.ts";
+import { terminalTables } from "../../../runner/report/report-terminal.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
-import { terminalTables } from "../../../runner/report/terminal-tables.ts";
+import { terminalTables } from "../../../runner/report/report-terminal.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
 
