@@ -8,10 +8,11 @@ import {
   type StoredCalibration,
 } from "../results/cloud-run-calibration.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { sizingCsv, variantsCsv } from "./report-csv.ts";
-import { chartJsSource, reportHtml } from "./report-html.ts";
-import { fixedShapeMarkdown, reportMarkdown } from "./report-markdown.ts";
-import { fixedShapeTerminal, terminalTables } from "./report-terminal.ts";
+import { sizingCsvExporter, variantsCsvExporter } from "./report-csv.ts";
+import { htmlExporter } from "./report-html.ts";
+import { jsonExporter } from "./report-json.ts";
+import { markdownExporter } from "./report-markdown.ts";
+import { terminalExporter } from "./report-terminal.ts";
 import { sizeRunDir } from "./size-run-dir.ts";
 
 export interface ExportOptions {
@@ -24,9 +25,43 @@ export interface ExportOptions {
   calibrations?: readonly StoredCalibration[];
 }
 
+/** What every exporter gets: a finished run's sizing and its cell records (nothing measured here, no Docker). */
+export interface FinishedResults {
+  report: SizingReport;
+  records: CellRecord[];
+}
+
+/** Where each written file went, by exporter name (variants.csv only when the run compared variants). */
+export interface ExportedFiles {
+  reportHtml: string;
+  reportMd: string;
+  sizingJson: string;
+  sizingCsv: string;
+  variantsCsv?: string;
+}
+
+/** One report format, as hyperfine's Exporter: a name, the file it writes (null: printed), and its text. */
+export interface Exporter {
+  name: keyof ExportedFiles | "terminal";
+  fileName: string | null;
+  /** false: the run has nothing for this format (variants.csv without variants). */
+  applies: (results: FinishedResults) => boolean;
+  render: (results: FinishedResults) => string | Promise<string>;
+}
+
+/** Every format, in the order "Reports written" names their files. */
+export const EXPORTERS: readonly Exporter[] = [
+  htmlExporter,
+  markdownExporter,
+  jsonExporter,
+  sizingCsvExporter,
+  variantsCsvExporter,
+  terminalExporter,
+];
+
 export interface ExportedReports {
   report: SizingReport;
-  files: { sizingJson: string; sizingCsv: string; reportMd: string; reportHtml: string };
+  files: ExportedFiles;
   terminal: string;
 }
 
@@ -37,7 +72,7 @@ export async function exportReports(runDir: string, options: ExportOptions = {})
   return writeReports(runDir, report, contents.records, options);
 }
 
-/** The exporter: in-memory results in, sizing.json/.csv, report.md/.html out, and the tables printed. */
+/** Finished results in, every exporter's file written under the run directory, the terminal's text printed. */
 export async function writeReports(
   runDir: string,
   report: SizingReport,
@@ -45,29 +80,23 @@ export async function writeReports(
   options: Pick<ExportOptions, "print"> = {},
 ): Promise<ExportedReports> {
   await mkdir(runDir, { recursive: true });
-  const files = {
-    sizingJson: join(runDir, "sizing.json"),
-    sizingCsv: join(runDir, "sizing.csv"),
-    reportMd: join(runDir, "report.md"),
-    reportHtml: join(runDir, "report.html"),
-  };
-  await Bun.write(files.sizingJson, `${JSON.stringify(report, null, 2)}\n`);
-  await Bun.write(files.sizingCsv, sizingCsv(report));
-  await Bun.write(files.reportMd, `${reportMarkdown(report)}\n${fixedShapeMarkdown(records)}`);
-  await Bun.write(files.reportHtml, reportHtml(report, records, await chartJsSource()));
-  if (report.variantComparison)
-    await Bun.write(join(runDir, "variants.csv"), variantsCsv(report.variantComparison));
-  const host = report.host
-    ? `${report.host.line}\n${report.host.drift ? `${report.host.drift}\n` : ""}\n`
-    : "";
-  const terminal = `${host}${terminalTables(report)}${fixedShapeTerminal(records)}`;
+  const results: FinishedResults = { report, records };
+  const files: Partial<Record<Exporter["name"], string>> = {};
+  let terminal = "";
+  for (const exporter of EXPORTERS.filter((e) => e.applies(results))) {
+    const text = await exporter.render(results);
+    if (exporter.fileName === null) {
+      terminal = text;
+      continue;
+    }
+    files[exporter.name] = join(runDir, exporter.fileName);
+    await Bun.write(files[exporter.name] as string, text);
+  }
   if (options.print !== false) {
     console.log(terminal);
-    console.log(
-      `\nReports written: ${files.reportHtml}, ${files.reportMd}, ${files.sizingJson}, ${files.sizingCsv}${report.variantComparison ? `, ${join(runDir, "variants.csv")}` : ""}`,
-    );
+    console.log(`\nReports written: ${Object.values(files).join(", ")}`);
   }
-  return { report, files, terminal };
+  return { report, files: files as ExportedFiles, terminal };
 }
 
 /** A run in <results>/<run-id> plans with the calibrations in <results>/.calibration/. */

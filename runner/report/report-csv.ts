@@ -2,6 +2,7 @@ import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
 import type { ComparedSide, VariantComparison } from "../sizing/variant-comparison.ts";
 import { MIB } from "../units/units.ts";
+import type { Exporter } from "./export-reports.ts";
 
 const round = (n: number | null | undefined, digits = 3) =>
   n === null || n === undefined ? "" : String(Number(n.toFixed(digits)));
@@ -158,3 +159,19 @@ export function variantsCsv(comparison: VariantComparison): string {
       );
   return `${lines.join("\n")}\n`;
 }
+
+/** sizing.csv: a row per cell. */
+export const sizingCsvExporter: Exporter = {
+  name: "sizingCsv",
+  fileName: "sizing.csv",
+  applies: () => true,
+  render: ({ report }) => sizingCsv(report),
+};
+
+/** variants.csv: only when the run compared variants. */
+export const variantsCsvExporter: Exporter = {
+  name: "variantsCsv",
+  fileName: "variants.csv",
+  applies: ({ report }) => Boolean(report.variantComparison),
+  render: ({ report }) => (report.variantComparison ? variantsCsv(report.variantComparison) : ""),
+};

@@ -8,6 +8,7 @@ import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
 import { DAY_PLAN_CHART_CAPTION, dayPlanChart } from "./charts/day-plan-chart.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";
+import type { Exporter } from "./export-reports.ts";
 import { fixedShapeCharts } from "./fixed-shape-charts.ts";
 import {
   type FixedShapeWorkload,
@@ -330,3 +331,11 @@ ${summary ? table(summary.header, summary.rows) : ""}${specs.length ? `<div clas
   });
   return { html: sections.map((s) => s.html).join(""), specs: sections.flatMap((s) => s.specs) };
 }
+
+/** report.html: the page, with Chart.js read from node_modules and inlined. */
+export const htmlExporter: Exporter = {
+  name: "reportHtml",
+  fileName: "report.html",
+  applies: () => true,
+  render: async ({ report, records }) => reportHtml(report, records, await chartJsSource()),
+};

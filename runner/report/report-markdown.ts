@@ -4,6 +4,7 @@ import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-re
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";
+import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
 import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
@@ -262,3 +263,11 @@ export function fixedShapeMarkdown(records: CellRecord[]): string {
   }
   return out.join("\n");
 }
+
+/** report.md: the sizing, then the fixed-shape workloads' figures. */
+export const markdownExporter: Exporter = {
+  name: "reportMd",
+  fileName: "report.md",
+  applies: () => true,
+  render: ({ report, records }) => `${reportMarkdown(report)}\n${fixedShapeMarkdown(records)}`,
+};

@@ -6,6 +6,7 @@ import { MIB } from "../units/units.ts";
 import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import { dayPlanSummary } from "./day-plan-summary.ts";
+import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
 import { fmt } from "./fmt.ts";
 import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
@@ -214,3 +215,16 @@ export function fixedShapeTerminal(records: CellRecord[]): string {
   }
   return out.join("\n");
 }
+
+/** The terminal: the host line (and its drift), the sizing tables, the fixed-shape tables; printed, not written. */
+export const terminalExporter: Exporter = {
+  name: "terminal",
+  fileName: null,
+  applies: () => true,
+  render: ({ report, records }) => {
+    const host = report.host
+      ? `${report.host.line}\n${report.host.drift ? `${report.host.drift}\n` : ""}\n`
+      : "";
+    return `${host}${terminalTables(report)}${fixedShapeTerminal(records)}`;
+  },
+};
