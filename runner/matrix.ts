@@ -1,6 +1,6 @@
 import { runShell, type ShellIo } from "./cli/command-shell.ts";
 import { calibrateCommand } from "./commands/calibrate.ts";
-import { checkCommand } from "./commands/check.ts";
+import { checkCommand } from "./commands/check/check.ts";
 import { compareCommand } from "./commands/compare.ts";
 import { probeCommand } from "./commands/probe.ts";
 import { reportCommand } from "./commands/report.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { HostProbe } from "../../../contract/host-probe.ts";
-import type { CheckCommandDeps } from "../../../runner/commands/check.ts";
+import type { CheckCommandDeps } from "../../../runner/commands/check/check.ts";
 import { probeAt } from "../host/probe-fixture.ts";
 import { fixtureRunRecord } from "../results/run-record-fixture.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { CheckCommandDeps } from "../../../runner/commands/check.ts";
+import type { CheckCommandDeps } from "../../../runner/commands/check/check.ts";
 import { exportReports } from "../../../runner/report/export-reports.ts";
 import { fakeMatrix } from "../sizing/fixture-builder.ts";
 import { tempResultsDir, writeFixtureRun } from "../sizing/write-fixture-run.ts";

@@ -1,22 +1,17 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { defineCommand } from "../cli/command.ts";
-import { runShell, type ShellIo } from "../cli/command-shell.ts";
-import { FlagError } from "../cli/flag-error.ts";
-import { resultsDirOf } from "../cli/results-flag.ts";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
-import { checkOutputFile } from "../preflight/check-output-dir.ts";
-import { checkJunitXml } from "../report/check-junit-xml.ts";
-import { checkVerdictMarkdown } from "../report/check-verdict-markdown.ts";
-import { checkVerdictText } from "../report/check-verdict-text.ts";
-import { readBaselineCeilings } from "../report/read-baseline-ceilings.ts";
-import type { CellRecord } from "../results/cell-record.ts";
-import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
-import { type CheckSize, checkDeploy, DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "../sizing/check-deploy.ts";
-import { CHECK_FLAGS, type CheckFlags } from "./check/check-flags.ts";
-import { checkSettings } from "./check/check-settings.ts";
-import { recommendedSize } from "./check/recommended-size.ts";
-import { runCheckCells } from "./check/run-check-cells.ts";
+import { defineCommand } from "../../cli/command.ts";
+import { runShell, type ShellIo } from "../../cli/command-shell.ts";
+import { FlagError } from "../../cli/flag-error.ts";
+import { resultsDirOf } from "../../cli/results-flag.ts";
+import type { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings.ts";
+import { checkOutputFile } from "../../preflight/check-output-dir.ts";
+import type { CellRecord } from "../../results/cell-record.ts";
+import { DEFAULT_RESULTS_DIR } from "../../results/run-store.ts";
+import { CHECK_FLAGS, type CheckFlags } from "./check-flags.ts";
+import { checkSettings, readBaselineCeilings, recommendedSize, runCheckCells } from "./check-inputs.ts";
+import { checkJunitXml, checkVerdictMarkdown, checkVerdictText } from "./check-output.ts";
+import { type CheckSize, checkDeploy, DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "./check-verdict.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts check --target N [--cpus N --memory SIZE] [flags]
 
