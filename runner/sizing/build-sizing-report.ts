@@ -5,18 +5,16 @@ import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
 import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { calibrationFor } from "./cell-calibration.ts";
-import type { CellSizing } from "./cell-sizing.ts";
+import type { CellSizing, SmolDelta } from "./cell-sizing.ts";
 import { planDay } from "./day-plan/day-plan.ts";
 import { errorCauseFindings } from "./error-cause-findings.ts";
-import { cellProbeComposite, hostSummary } from "./host-summary.ts";
-import { pickStrategies } from "./pick-strategies.ts";
+import { cellProbeComposite, hostSummary, probeGapNote } from "./host-summary.ts";
+import { pickStrategies, toSizePick } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
 import { scenarioFindings } from "./scenario-findings.ts";
 import { sizeCell } from "./size-cell.ts";
-import { toSizePick } from "./size-pick.ts";
 import type { ScenarioSizing, SizingReport } from "./sizing-report.ts";
-import { smolDelta } from "./smol-delta.ts";
 import { variantComparison, variantFacts } from "./variant-comparison.ts";
 
 export interface BuildSizingOptions {
@@ -193,4 +191,24 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
 /** A scenario's variant names in first-seen order; [undefined] without variants. */
 function variantsOf(records: CellRecord[], scenario: string): Array<string | undefined> {
   return [...new Set(records.filter((r) => r.cell.scenario === scenario).map((r) => r.cell.variant?.name))];
+}
+
+const pct = (value: number | null, base: number | null) =>
+  value === null || base === null || base === 0 ? null : ((value - base) / base) * 100;
+
+const twinKey = (c: Pick<CellSizing, "scenario" | "cpus" | "memoryBytes">) =>
+  `${c.scenario}|${c.cpus}|${c.memoryBytes}`;
+
+/** For a --smol cell, its change against the same scenario, CPUs and memory without --smol. */
+export function smolDelta(cell: CellSizing, all: CellSizing[]): SmolDelta | null {
+  if (!cell.smol) return null;
+  const twin = all.find((c) => !c.smol && twinKey(c) === twinKey(cell));
+  if (!twin) return null;
+  return {
+    baselineCellId: twin.cellId,
+    ceilingPct: pct(cell.ceilingPerSec?.median ?? null, twin.ceilingPerSec?.median ?? null),
+    p99Pct: pct(cell.p99AtCeilingMs, twin.p99AtCeilingMs),
+    peakMemoryPct: pct(cell.peakMemoryBytes, twin.peakMemoryBytes),
+    probeGap: probeGapNote(twin.probeComposite, cell.probeComposite),
+  };
 }

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { BillingMode } from "../config/cloud-run/billing-mode.ts";
 import { CellStatus, CpuPlacement, LatencyKind, RateUnit, Spread } from "../results/cell-record.ts";
-import { CeilingSpread } from "./ceiling-spread.ts";
 import { CellCalibration } from "./cell-calibration.ts";
 import { Deployability } from "./deployability.ts";
-import { OomRisk } from "./oom-risk.ts";
+import { CeilingSpread } from "./planning-ceiling.ts";
 import { ProbeConversion } from "./probe-conversion.ts";
 
 const nullableNumber = z.number().nullable();
@@ -23,6 +22,14 @@ export const SmolDelta = z
   })
   .strict();
 export type SmolDelta = z.infer<typeof SmolDelta>;
+
+export const OomRisk = z.enum(["low", "medium", "high", "unknown"]);
+export type OomRisk = z.infer<typeof OomRisk>;
+
+/** Headroom below which a cell is never recommended. */
+export const MIN_HEADROOM = 0.2;
+const HIGH_RISK_HEADROOM = 0.1;
+const MEDIUM_RISK_HEADROOM = 0.3;
 
 /** Everything the sizing decided about one cell. */
 export const CellSizing = z
@@ -152,3 +159,17 @@ export const CellSizing = z
   })
   .strict();
 export type CellSizing = z.infer<typeof CellSizing>;
+
+/** 1 − peak ÷ limit; null when the peak is unknown. */
+export function memoryHeadroom(peakBytes: number | null, limitBytes: number): number | null {
+  return peakBytes === null || limitBytes <= 0 ? null : 1 - peakBytes / limitBytes;
+}
+
+/** High on any OOM or GC-thrash repetition or under 10% headroom; medium under 30%; else low. */
+export function oomRisk(headroom: number | null, oomOrThrashRepetitions: number): OomRisk {
+  if (oomOrThrashRepetitions > 0) return "high";
+  if (headroom === null) return "unknown";
+  if (headroom < HIGH_RISK_HEADROOM) return "high";
+  if (headroom < MEDIUM_RISK_HEADROOM) return "medium";
+  return "low";
+}

@@ -1,6 +1,10 @@
 import type { BillingMode } from "../config/cloud-run/billing-mode.ts";
+import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import type { Strategy } from "./sizing-report.ts";
+import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
+import { cellConcurrency } from "./size-cell.ts";
+import type { SizePick, Strategy } from "./sizing-report.ts";
 
 /** One way to deploy: a measured size under one billing mode, priced at the target. */
 export interface DeployOption {
@@ -75,3 +79,75 @@ export const STRATEGY_LABELS: Record<Strategy, string> = {
   fastest: "fastest (lowest p99 at the ceiling)",
   balanced: "balanced (weighted cost and p99)",
 };
+
+/** A strategy's answer: the option's size, instances, bill under its billing mode, and the deploy line. */
+export function toSizePick(
+  strategy: Strategy,
+  option: DeployOption | null,
+  settings: CloudRunSettings,
+): SizePick | null {
+  const cell = option?.cell;
+  if (!option || !cell || cell.instances === null || cell.p99AtCeilingMs === null) return null;
+  const maxInstances = settings.maxInstances ?? Math.max(cell.instances * MAX_INSTANCES_FACTOR, 1);
+  const concurrency = cellConcurrency(cell, settings);
+  const other = option.billing === "request" ? "instance" : "request";
+  const messagesPerHour = settings.targetPerSec * 3600;
+  return {
+    strategy,
+    cellId: cell.cellId,
+    cpus: cell.cpus,
+    memoryBytes: cell.memoryBytes,
+    smol: cell.smol,
+    instances: cell.instances,
+    maxInstances,
+    costPerHourUsd: option.costPerHourUsd,
+    costPerMillionMessagesUsd: option.costPerHourUsd / (messagesPerHour / 1_000_000),
+    p99AtCeilingMs: cell.p99AtCeilingMs,
+    ceilingPerSec: cell.ceilingPerSec?.median ?? 0,
+    noisy: cell.noisy,
+    gcloud: gcloudCommand({
+      ...settings,
+      ...cell,
+      instances: cell.instances,
+      maxInstances,
+      concurrency,
+      billing: option.billing,
+      executionEnvironment: cell.deployability.executionEnvironment,
+    }),
+    planningCeilingPerSec: cell.planningCeilingPerSec ?? cell.ceilingPerSec?.median ?? 0,
+    wide: cell.spread?.wide ?? false,
+    concurrency,
+    billing: option.billing,
+    otherBillingCostPerHourUsd: cell.costPerHourUsdByBilling?.[other] ?? null,
+    repetitions: cell.repetitions,
+    contendedRepetitions: cell.contendedRepetitions ?? 0,
+    warnings: verdictWarnings(cell),
+  };
+}
+
+const pct = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
+
+/** "k of n repetitions (p%) ... disturbed", when other host load disturbed any repetition a verdict rests on. */
+export function contentionWarning(contended: number, repetitions: number): string | null {
+  if (contended <= 0 || repetitions <= 0) return null;
+  return (
+    `rests on contended repetitions: ${contended} of ${repetitions} (${pct(contended, repetitions)}) ran while other ` +
+    "load on the host disturbed them (even after a re-run); re-run on a quiet host to confirm"
+  );
+}
+
+/** What a recommendation of this cell rests on that its reader should weigh: spread, one repetition, contention. */
+export function verdictWarnings(cell: CellSizing): string[] {
+  const out: string[] = [];
+  const spread = cell.spread;
+  if (spread?.wide)
+    out.push(
+      `wide: planned on its lowest confirmed repetition, ${rateText(cell.planningCeilingPerSec ?? 0, cell.rateUnit)} ` +
+        `(repetitions ${Math.round(spread.minPerSec).toLocaleString("en-US")}–${rateText(spread.maxPerSec, cell.rateUnit)}, ` +
+        `CV ${(spread.cv * 100).toFixed(1)}%)`,
+    );
+  else if (spread?.basis === "single-repetition") out.push("one repetition: its spread is unknown");
+  const contended = contentionWarning(cell.contendedRepetitions ?? 0, cell.repetitions);
+  if (contended) out.push(contended);
+  return out;
+}

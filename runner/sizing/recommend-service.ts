@@ -1,17 +1,14 @@
+import { z } from "zod";
+import { BillingMode } from "../config/cloud-run/billing-mode.ts";
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { rateText, sizeLabel } from "../units/units.ts";
-import type { CellSizing } from "./cell-sizing.ts";
+import { type CellSizing, MIN_HEADROOM } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
 import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
-import { planInstances } from "./instance-plan.ts";
-import { MIXED_CAPACITY_ASSUMPTION, mixedCapacity } from "./mixed-capacity.ts";
-import { MIN_HEADROOM } from "./oom-risk.ts";
+import { contentionWarning } from "./pick-strategies.ts";
 import { type BillingPrices, priceBillings } from "./price-billings.ts";
-import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
-import { cellConcurrency } from "./size-cell.ts";
+import { cellConcurrency, planInstances } from "./size-cell.ts";
 import type { ScenarioSizing } from "./sizing-report.ts";
-import { trafficShares } from "./traffic-shares.ts";
-import { contentionWarning } from "./verdict-warnings.ts";
 
 export interface ServiceAnswer {
   recommendation: ServiceRecommendation | null;
@@ -188,3 +185,95 @@ export function recommendService(sections: ScenarioSizing[], settings: CloudRunS
   );
   return { recommendation, findings };
 }
+
+/** One scenario's part in the service's mix at the recommended size. */
+export const ServiceWorkload = z
+  .object({
+    scenario: z.string(),
+    share: z.number().describe("its share of the service's requests (cloudRun.traffic, normalised)"),
+    cellId: z.string(),
+    planningCeilingPerSec: z.number(),
+    wide: z.boolean(),
+    repetitions: z.number().int(),
+    contendedRepetitions: z.number().int(),
+    cpuCoresAtCeiling: z.number().nullable(),
+  })
+  .strict();
+export type ServiceWorkload = z.infer<typeof ServiceWorkload>;
+
+/** sizing.json's answer for the whole service: one size, instance count, concurrency and bill at the target. */
+export const ServiceRecommendation = z
+  .object({
+    cpus: z.number(),
+    memoryBytes: z.number(),
+    smol: z.boolean(),
+    concurrency: z.number().int().describe("Cloud Run --concurrency, as the cells were measured"),
+    instances: z.number().int(),
+    maxInstances: z.number().int(),
+    targetPerSec: z.number(),
+    mixedCapacityPerSec: z
+      .number()
+      .describe("one instance's capacity for the mix: 1 ÷ Σ(share ÷ planning ceiling)"),
+    billing: BillingMode.describe("the cheaper mode Cloud Run allows for this size"),
+    costPerHourUsd: z.number(),
+    otherBillingCostPerHourUsd: z.number().nullable().describe("null when Cloud Run allows only one mode"),
+    gcloud: z.string(),
+    workloads: z.array(ServiceWorkload),
+    repetitions: z.number().int().describe("repetitions of the cells it rests on"),
+    contendedRepetitions: z.number().int().describe("of them, disturbed by other load on the host"),
+    warnings: z.array(z.string()),
+    assumption: z.string().describe("what the mixed capacity assumes"),
+  })
+  .strict();
+export type ServiceRecommendation = z.infer<typeof ServiceRecommendation>;
+
+export interface TrafficShares {
+  /** Scenario → share of the service's requests, summing to 1; scenarios left out of the mix are absent. */
+  shares: Map<string, number>;
+  notes: string[];
+}
+
+/** cloudRun.traffic normalised over the scenarios this run measured; without it, an equal split. */
+export function trafficShares(scenarios: readonly string[], traffic?: Record<string, number>): TrafficShares {
+  const notes: string[] = [];
+  if (!traffic) {
+    const share = 1 / Math.max(1, scenarios.length);
+    return { shares: new Map(scenarios.map((s) => [s, share])), notes };
+  }
+  const known = Object.entries(traffic).filter(([name]) => scenarios.includes(name));
+  const unknown = Object.keys(traffic).filter((name) => !scenarios.includes(name));
+  if (unknown.length > 0)
+    notes.push(
+      `cloudRun.traffic names ${unknown.join(", ")}, which this run did not measure: left out of the mix.`,
+    );
+  const outside = scenarios.filter((s) => traffic[s] === undefined);
+  if (outside.length > 0 && known.length > 0)
+    notes.push(`Not in cloudRun.traffic, so left out of the service's mix: ${outside.join(", ")}.`);
+  const total = known.reduce((sum, [, share]) => sum + share, 0);
+  return { shares: new Map(known.map(([name, share]) => [name, share / total])), notes };
+}
+
+/** One workload of a mix: its share of the requests and one instance's planning ceiling for it alone. */
+export interface MixPart {
+  share: number;
+  ceilingPerSec: number;
+}
+
+/**
+ * One instance's capacity for a mix of CPU-additive workloads: a request of workload i costs 1 ÷ ceilingᵢ of an
+ * instance-second, so a mixed request costs Σ shareᵢ ÷ ceilingᵢ and the instance serves 1 ÷ Σ(shareᵢ ÷ ceilingᵢ)
+ * per second (shares sum to 1). null when any part has no ceiling.
+ */
+export function mixedCapacity(parts: readonly MixPart[]): number | null {
+  if (parts.length === 0 || parts.some((p) => !(p.ceilingPerSec > 0))) return null;
+  const total = parts.reduce((sum, p) => sum + p.share, 0);
+  if (!(total > 0)) return null;
+  const secondsPerRequest = parts.reduce((sum, p) => sum + p.share / total / p.ceilingPerSec, 0);
+  return 1 / secondsPerRequest;
+}
+
+/** The assumption behind mixedCapacity, as the reports print it. */
+export const MIXED_CAPACITY_ASSUMPTION =
+  "mixed capacity = 1 ÷ Σ(share ÷ planning ceiling): the endpoints are assumed CPU-additive (each request costs its " +
+  "own endpoint's measured instance time, and endpoints neither speed up nor slow down one another); a `requests:` " +
+  "mix cell measures the real mix when caches, locks or GC couple them";

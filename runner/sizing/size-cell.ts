@@ -4,11 +4,9 @@ import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-reco
 import { spread } from "../results/statistics.ts";
 import type { CellCalibration } from "./cell-calibration.ts";
 import { measureCell } from "./cell-measurements.ts";
-import type { CellSizing } from "./cell-sizing.ts";
+import { type CellSizing, MIN_HEADROOM, memoryHeadroom, oomRisk } from "./cell-sizing.ts";
 import { checkDeployability } from "./deployability.ts";
 import { cellProbeComposite } from "./host-summary.ts";
-import { planInstances } from "./instance-plan.ts";
-import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
 import { priceBillings } from "./price-billings.ts";
 import { probeConversion } from "./probe-conversion.ts";
 
@@ -131,3 +129,32 @@ export function sizeCell(
 /** The --concurrency a cell is sized at: its own (server mode measures at it), else cloudRun.concurrency (in-process cells have none). */
 export const cellConcurrency = (cell: { concurrency?: number | null }, settings: CloudRunSettings): number =>
   cell.concurrency ?? settings.concurrency;
+
+/** How many instances a ceiling needs for a target, and whether that fits the cap. */
+export interface InstancePlan {
+  instances: number | null;
+  fits: boolean;
+  reason: string | null;
+}
+
+export interface InstanceSettings {
+  targetPerSec: number;
+  utilizationTarget: number;
+  minInstances: number;
+  maxInstances?: number | undefined;
+}
+
+/** instances = ceil(target ÷ (ceiling × utilization)), at least minInstances and at least 1. */
+export function planInstances(ceilingPerSec: number | null, settings: InstanceSettings): InstancePlan {
+  if (ceilingPerSec === null || ceilingPerSec <= 0)
+    return { instances: null, fits: false, reason: "no measured ceiling: no load met the SLO" };
+  const needed = Math.ceil(settings.targetPerSec / (ceilingPerSec * settings.utilizationTarget) - 1e-9);
+  const instances = Math.max(needed, settings.minInstances, 1);
+  if (settings.maxInstances !== undefined && instances > settings.maxInstances)
+    return {
+      instances,
+      fits: false,
+      reason: `needs ${instances} instances, over maxInstances ${settings.maxInstances}`,
+    };
+  return { instances, fits: true, reason: null };
+}

@@ -7,7 +7,7 @@ import { LatencyKind, RateUnit } from "../results/cell-record.ts";
 import { CellSizing } from "./cell-sizing.ts";
 import { DayPlan } from "./day-plan/day-plan.ts";
 import { HostSummary } from "./host-summary.ts";
-import { ServiceRecommendation } from "./service-recommendation.ts";
+import { ServiceRecommendation } from "./recommend-service.ts";
 import { VariantComparison } from "./variant-comparison.ts";
 
 const nullableNumber = z.number().nullable();

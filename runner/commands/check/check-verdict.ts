@@ -4,8 +4,7 @@ import type { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings
 import { compareProbes, SameHostError } from "../../host/host-probe.ts";
 import { type CellRecord, RateUnit, rateUnitOf } from "../../results/cell-record.ts";
 import { measureCell } from "../../sizing/cell-measurements.ts";
-import type { CellSizing } from "../../sizing/cell-sizing.ts";
-import { MIN_HEADROOM } from "../../sizing/oom-risk.ts";
+import { type CellSizing, MIN_HEADROOM } from "../../sizing/cell-sizing.ts";
 import { sizeCell } from "../../sizing/size-cell.ts";
 
 export const CheckOutcome = z.enum(["pass", "warn", "fail"]);

@@ -5,11 +5,9 @@ import { DERIVED_PRICE_NOTES } from "../../config/cloud-run/cloud-run-prices.ts"
 import { type CloudRunSettings, resolveUnitPrices } from "../../config/cloud-run/cloud-run-settings.ts";
 import { MINUTES_PER_DAY, type TrafficProfile } from "../../config/traffic-profile.ts";
 import { sizeLabel } from "../../units/units.ts";
-import { mixedCapacity } from "../mixed-capacity.ts";
-import { cellsBySize } from "../recommend-service.ts";
+import { cellsBySize, mixedCapacity, trafficShares } from "../recommend-service.ts";
 import { cellConcurrency } from "../size-cell.ts";
 import type { ScenarioSizing } from "../sizing-report.ts";
-import { trafficShares } from "../traffic-shares.ts";
 import {
   type DaySimulation,
   type DaySize,

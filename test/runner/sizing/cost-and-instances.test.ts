@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_PRICES } from "../../../runner/config/cloud-run/cloud-run-prices.ts";
 import { CloudRunSettings, resolveUnitPrices } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { memoryHeadroom, oomRisk } from "../../../runner/sizing/cell-sizing.ts";
 import { estimateCost } from "../../../runner/sizing/cost-estimate.ts";
-import { planInstances } from "../../../runner/sizing/instance-plan.ts";
-import { memoryHeadroom, oomRisk } from "../../../runner/sizing/oom-risk.ts";
+import { planInstances } from "../../../runner/sizing/size-cell.ts";
 
 const MIB = 1024 * 1024;
 const base = { targetPerSec: 10_000, utilizationTarget: 0.6, minInstances: 0 };

@@ -8,8 +8,8 @@ import {
   type ScalingSettings,
   simulateDay,
 } from "../../../runner/sizing/day-plan/autoscaling-model.ts";
-import { planInstances } from "../../../runner/sizing/instance-plan.ts";
 import { priceBillings } from "../../../runner/sizing/price-billings.ts";
+import { planInstances } from "../../../runner/sizing/size-cell.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
 
 const MIB = 1024 * 1024;

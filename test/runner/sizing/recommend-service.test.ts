@@ -5,8 +5,7 @@ import {
 } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { mixedCapacity } from "../../../runner/sizing/mixed-capacity.ts";
-import { trafficShares } from "../../../runner/sizing/traffic-shares.ts";
+import { mixedCapacity, trafficShares } from "../../../runner/sizing/recommend-service.ts";
 import { E2E, INGEST, servedRecord } from "../report/service-run-fixture.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
 
