@@ -3,25 +3,27 @@ import type { CellRecord } from "../results/cell-record.ts";
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variant-comparison.ts";
-import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
-import { type ChartSpec, chartSpecs } from "./chart-specs.ts";
+import { type ChartSpec, chartSpecs, fixedShapeCharts } from "./charts/chart-specs.ts";
 import { DAY_PLAN_CHART_CAPTION, dayPlanChart } from "./charts/day-plan-chart.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
-import { dayPlanSummary } from "./day-plan-summary.ts";
 import type { Exporter } from "./export-reports.ts";
-import { fixedShapeCharts } from "./fixed-shape-charts.ts";
 import {
   type FixedShapeWorkload,
   fixedShapeFigures,
   formatFigure,
   workloadSummary,
 } from "./fixed-shape-figures.ts";
-import { fmt } from "./fmt.ts";
-import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
-import { measureLabels } from "./measure-labels.ts";
-import { missingCellsText } from "./missing-cells-text.ts";
-import { serviceSummary } from "./service-summary.ts";
-import { settingsLine } from "./settings-line.ts";
+import { fmt, measureLabels } from "./fmt.ts";
+import {
+  CALIBRATION_HEADER,
+  calibrationSummary,
+  dayPlanSummary,
+  GENERATOR_BUDGET_HEADER,
+  generatorBudget,
+  missingCellsText,
+  serviceSummary,
+  settingsLine,
+} from "./report-sections.ts";
 
 /** The Chart.js UMD build from node_modules, inlined so the page works offline. */
 export async function chartJsSource(): Promise<string> {

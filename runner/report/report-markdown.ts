@@ -1,17 +1,20 @@
 import type { CellRecord } from "../results/cell-record.ts";
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
-import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
-import { dayPlanSummary } from "./day-plan-summary.ts";
 import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
-import { fmt } from "./fmt.ts";
-import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
-import { type Measured, measureLabels } from "./measure-labels.ts";
-import { missingCellsText } from "./missing-cells-text.ts";
-import { serviceSummary } from "./service-summary.ts";
-import { settingsLine } from "./settings-line.ts";
+import { fmt, type Measured, measureLabels } from "./fmt.ts";
+import {
+  CALIBRATION_HEADER,
+  calibrationSummary,
+  dayPlanSummary,
+  GENERATOR_BUDGET_HEADER,
+  generatorBudget,
+  missingCellsText,
+  serviceSummary,
+  settingsLine,
+} from "./report-sections.ts";
 
 const cellText = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
 const row = (cells: string[]) => `| ${cells.map(cellText).join(" | ")} |`;

@@ -3,17 +3,20 @@ import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variant-comparison.ts";
 import { MIB } from "../units/units.ts";
-import { CALIBRATION_HEADER, calibrationSummary } from "./calibration-summary.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
-import { dayPlanSummary } from "./day-plan-summary.ts";
 import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
-import { fmt } from "./fmt.ts";
-import { GENERATOR_BUDGET_HEADER, generatorBudget } from "./generator-budget.ts";
-import { measureLabels } from "./measure-labels.ts";
-import { missingCellsText } from "./missing-cells-text.ts";
-import { serviceSummary } from "./service-summary.ts";
-import { settingsLine } from "./settings-line.ts";
+import { fmt, measureLabels } from "./fmt.ts";
+import {
+  CALIBRATION_HEADER,
+  calibrationSummary,
+  dayPlanSummary,
+  GENERATOR_BUDGET_HEADER,
+  generatorBudget,
+  missingCellsText,
+  serviceSummary,
+  settingsLine,
+} from "./report-sections.ts";
 
 function measurementsTable(s: ScenarioSizing): string {
   // Server mode adds Cloud Run's --concurrency and the cold start (container start to first 2xx).

@@ -1,7 +1,7 @@
 import type { CellSizing } from "../../sizing/cell-sizing.ts";
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { MIB } from "../../units/units.ts";
-import { measureLabels } from "../measure-labels.ts";
+import { measureLabels } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
 
 const planningOf = (c: CellSizing) => c.planningCeilingPerSec ?? c.ceilingPerSec?.median ?? null;

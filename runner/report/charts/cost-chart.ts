@@ -1,7 +1,6 @@
 import type { CellSizing } from "../../sizing/cell-sizing.ts";
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
-import { fmt } from "../fmt.ts";
-import { measureLabels } from "../measure-labels.ts";
+import { fmt, measureLabels } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
 
 /** Cost per hour at the target against the planning ceiling; the recommendation is a star; null when none is priced. */

@@ -2,8 +2,7 @@ import type { LoadStep } from "../../../contract/result.ts";
 import type { CellRecord } from "../../results/cell-record.ts";
 import { stepAtCeiling } from "../../results/step-at-ceiling.ts";
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
-import { fmt } from "../fmt.ts";
-import { measureLabels } from "../measure-labels.ts";
+import { fmt, measureLabels } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
 
 // The closed-loop probe has no offered rate of its own (offered = achieved), so it is not a point on the curve.

@@ -1,8 +1,7 @@
 import type { CellSizing } from "../../sizing/cell-sizing.ts";
 import type { ScenarioSizing } from "../../sizing/sizing-report.ts";
 import { MIB } from "../../units/units.ts";
-import { fmt } from "../fmt.ts";
-import { measureLabels } from "../measure-labels.ts";
+import { fmt, measureLabels } from "../fmt.ts";
 import { chartStyle } from "./chart-style.ts";
 
 /** Ceiling bars and peak-memory points, --smol next to default; null when no cell has a --smol twin. */

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { exportReports } from "../../../runner/report/export-reports.ts";
-import { missingCellsText } from "../../../runner/report/missing-cells-text.ts";
+import { missingCellsText } from "../../../runner/report/report-sections.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
 import { fixtureRunRecord } from "../results/run-record-fixture.ts";
 import { fakeMatrix } from "../sizing/fixture-builder.ts";

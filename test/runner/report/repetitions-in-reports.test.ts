@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
-import { chartSpecs } from "../../../runner/report/chart-specs.ts";
+import { chartSpecs } from "../../../runner/report/charts/chart-specs.ts";
 import { sizingCsv } from "../../../runner/report/report-csv.ts";
 import { reportHtml } from "../../../runner/report/report-html.ts";
 import { reportMarkdown } from "../../../runner/report/report-markdown.ts";
