@@ -1,10 +1,12 @@
 import { MatrixError } from "../config/matrix-error.ts";
 import { TrafficFileError } from "../config/traffic-profile.ts";
-import { DockerBuildError } from "../docker/docker-build-error.ts";
-import { DockerRequestError } from "../docker/docker-request-error.ts";
-import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
-import { EngineAddressError } from "../docker/engine-address-error.ts";
-import { ImageMissingError } from "../docker/image-missing-error.ts";
+import {
+  DockerBuildError,
+  DockerRequestError,
+  DockerUnavailableError,
+  EngineAddressError,
+  ImageMissingError,
+} from "../docker/docker-error.ts";
 import { PodStartError } from "../drivers/pod-start-error.ts";
 import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";

@@ -1,4 +1,4 @@
-import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
+import { DockerUnavailableError } from "../docker/docker-error.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";

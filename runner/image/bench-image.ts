@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
-import { ImageMissingError } from "../docker/image-missing-error.ts";
+import { ImageMissingError } from "../docker/docker-error.ts";
 import type { PlanImage } from "../plan/plan.ts";
 import { readBunVersion } from "./bun-version.ts";
 import { ensureBunVersionBase } from "./bun-version-base.ts";

@@ -1,4 +1,4 @@
-import { ImageMissingError } from "../docker/image-missing-error.ts";
+import { ImageMissingError } from "../docker/docker-error.ts";
 
 /** A FROM oven/bun:<tag> image that is not local, with no registry reachable, and no stand-in for its tag. */
 export class StandInError extends ImageMissingError {

@@ -1,4 +1,4 @@
-import type { Engine } from "../../docker/connect-engine.ts";
+import type { Engine } from "../../docker/docker-client.ts";
 
 /** `docker save | docker load` from the manager to every engine that lacks the image; returns how many got it. */
 export async function distributeImage(manager: Engine, engines: Engine[], ref: string): Promise<number> {

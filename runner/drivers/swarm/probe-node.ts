@@ -1,4 +1,4 @@
-import type { Engine } from "../../docker/connect-engine.ts";
+import type { Engine } from "../../docker/docker-client.ts";
 import { cpusOfNanoCpus } from "../../units/nanos.ts";
 import type { NodeFacts } from "../execution-driver.ts";
 import { runServiceToExit } from "./run-service-to-exit.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Engine } from "../../docker/connect-engine.ts";
+import type { Engine } from "../../docker/docker-client.ts";
 import type { PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
 import { holderContainerSpec } from "../local/holder-container-spec.ts";
 import type { LocalEnvironment } from "../local/local-environment.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Engine } from "../../docker/connect-engine.ts";
 import type { ContainerSpec } from "../../docker/docker-api.ts";
+import type { Engine } from "../../docker/docker-client.ts";
 import { cpusOfNanoCpus } from "../../units/nanos.ts";
 import type {
   ExecutionDriver,

@@ -1,4 +1,4 @@
-import { connectEngine, type Engine } from "../../docker/connect-engine.ts";
+import { connectEngine, type Engine } from "../../docker/docker-client.ts";
 import type { SwarmNode } from "../../docker/swarm-api.ts";
 import { SwarmNotReadyError } from "./swarm-not-ready-error.ts";
 

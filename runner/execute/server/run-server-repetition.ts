@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { ceilingSearch } from "../../../search/ceiling-search.ts";
-import { DockerUnavailableError } from "../../docker/docker-unavailable-error.ts";
+import { DockerUnavailableError } from "../../docker/docker-error.ts";
 import type { ExecutionDriver, PodHandle } from "../../drivers/execution-driver.ts";
 import { PodStartError } from "../../drivers/pod-start-error.ts";
 import { RunAbortedError } from "../../drivers/run-aborted-error.ts";

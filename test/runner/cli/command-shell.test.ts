@@ -7,7 +7,7 @@ import { FlagError } from "../../../runner/cli/flag-error.ts";
 import { booleanFlag, valueFlag } from "../../../runner/cli/flags/flag-registry.ts";
 import { choiceText } from "../../../runner/cli/flags/flag-values.ts";
 import { MatrixError } from "../../../runner/config/matrix-error.ts";
-import { DockerUnavailableError } from "../../../runner/docker/docker-unavailable-error.ts";
+import { DockerUnavailableError } from "../../../runner/docker/docker-error.ts";
 import { RunInterruptedError } from "../../../runner/host/run-interrupted-error.ts";
 import { ReportInputError } from "../../../runner/report/report-input-error.ts";
 import { RunStoreError } from "../../../runner/results/run-store-error.ts";

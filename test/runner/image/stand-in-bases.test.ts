@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
+import { ImageMissingError } from "../../../runner/docker/docker-error.ts";
 import { standInBases } from "../../../runner/image/stand-in-bases.ts";
 import { FakeDocker } from "../execute/fake-docker.ts";
 
