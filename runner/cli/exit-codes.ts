@@ -7,9 +7,7 @@ import {
   EngineAddressError,
   ImageMissingError,
 } from "../docker/docker-error.ts";
-import { PodStartError } from "../drivers/pod-start-error.ts";
-import { RunAbortedError } from "../drivers/run-aborted-error.ts";
-import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
+import { PodStartError, RunAbortedError, SwarmNotReadyError } from "../drivers/driver-error.ts";
 import { ServerStepError } from "../execute/server/server-step-error.ts";
 import { HostLockError } from "../host/host-lock-error.ts";
 import { HostProbeError, SameHostError } from "../host/host-probe.ts";

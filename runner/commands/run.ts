@@ -10,7 +10,7 @@ import { loadMatrix } from "../config/load-matrix.ts";
 import type { Matrix } from "../config/resolved-matrix.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { createDriver } from "../drivers/create-driver.ts";
-import { placeOnNodes } from "../drivers/placement/place-on-nodes.ts";
+import { placeOnNodes } from "../drivers/placement.ts";
 import { resumeRun } from "../execute/resume-run.ts";
 import { runPlan } from "../execute/run-plan.ts";
 import { localHostFacts } from "../plan/host-facts.ts";

@@ -1,7 +1,7 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { BenchResult } from "../../contract/result.ts";
 import { DRIFT_ADVICE, describeSearchDrift, searchDrift } from "../../search/search-drift.ts";
-import { RunAbortedError } from "../drivers/run-aborted-error.ts";
+import { RunAbortedError } from "../drivers/driver-error.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import type { Repetition } from "../results/cell-record.ts";
 

@@ -1,6 +1,6 @@
 import { DockerUnavailableError } from "../docker/docker-error.ts";
+import { RunAbortedError } from "../drivers/driver-error.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
-import { RunAbortedError } from "../drivers/run-aborted-error.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";

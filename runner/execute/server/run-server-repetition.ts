@@ -1,9 +1,8 @@
 import { availableParallelism } from "node:os";
 import { ceilingSearch } from "../../../search/ceiling-search.ts";
 import { DockerUnavailableError } from "../../docker/docker-error.ts";
+import { PodStartError, RunAbortedError } from "../../drivers/driver-error.ts";
 import type { ExecutionDriver, PodHandle } from "../../drivers/execution-driver.ts";
-import { PodStartError } from "../../drivers/pod-start-error.ts";
-import { RunAbortedError } from "../../drivers/run-aborted-error.ts";
 import { RunInterruptedError } from "../../host/run-interrupted-error.ts";
 import { loadGeneratorFor } from "../../load/ensure-load-generator.ts";
 import type { LoadGenerator } from "../../load/load-generator.ts";

@@ -1,4 +1,4 @@
-import { PodStartError } from "../../drivers/pod-start-error.ts";
+import { PodStartError } from "../../drivers/driver-error.ts";
 import type { Repetition } from "../../results/cell-record.ts";
 import { stderrTail } from "../stderr-tail.ts";
 import { failedServerRepetition } from "./failed-server-repetition.ts";

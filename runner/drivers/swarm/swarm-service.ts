@@ -1,14 +1,14 @@
-import type { DockerApi } from "../../docker/docker-api.ts";
+import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
 import {
   type ServiceSpec,
   type SwarmApi,
   type SwarmTask,
   TERMINAL_TASK_STATES,
 } from "../../docker/swarm-api.ts";
+import { PodStartError, RunAbortedError } from "../driver-error.ts";
 import type { NodeFacts, RunFacts, RunOptions } from "../execution-driver.ts";
-import { RunAbortedError } from "../run-aborted-error.ts";
 import { StatsRecorder } from "../stats-recorder.ts";
-import { TASK_POLL_MS, TASK_START_TIMEOUT_MS } from "./swarm-defaults.ts";
+import { DRIVER_LABEL, TASK_POLL_MS, TASK_START_TIMEOUT_MS } from "./swarm-driver.ts";
 
 export interface ServiceRunDeps {
   manager: SwarmApi;
@@ -152,4 +152,56 @@ function taskError(task: SwarmTask | null): string {
   return task?.error && task.state !== "complete" && !/non-zero exit/.test(task.error)
     ? `swarm: ${task.error}\n`
     : "";
+}
+
+/**
+ * One repetition as a Swarm service: the container's limits become both limits and reservations (so Swarm never
+ * packs two of them onto a node's cores), pinned to one node. Swarm (API 1.41) cannot set NetworkMode none,
+ * MemorySwap or no-new-privileges: such tasks sit on the default bridge, and swap follows the engine default.
+ */
+export function serviceSpec(spec: ContainerSpec, nodeId: string, name: string): ServiceSpec {
+  const labels = { ...spec.labels, [DRIVER_LABEL]: "swarm" };
+  return {
+    name,
+    labels,
+    image: spec.image,
+    args: spec.cmd,
+    command: spec.entrypoint ?? null,
+    env: spec.env,
+    containerLabels: labels,
+    user: spec.user,
+    readonlyRootfs: spec.readonlyRootfs,
+    capDrop: spec.capDrop,
+    tmpfs: Object.entries(spec.tmpfs).map(([target, options]) => ({ target, sizeBytes: tmpfsSize(options) })),
+    pidsLimit: spec.pidsLimit,
+    nanoCpus: spec.nanoCpus,
+    memoryBytes: spec.memoryBytes,
+    nodeId,
+  };
+}
+
+function tmpfsSize(options: string): number {
+  const size = /(?:^|,)size=(\d+)(?:,|$)/.exec(options)?.[1];
+  return size === undefined ? 0 : Number(size);
+}
+
+/** Waits until the service's task runs and returns its container id; a task that ends or never starts is an error. */
+export async function waitForRunningTask(
+  swarm: SwarmApi,
+  serviceId: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const startBy = Date.now() + TASK_START_TIMEOUT_MS;
+  for (;;) {
+    if (signal?.aborted) throw new RunAbortedError(String(signal.reason ?? "signal"));
+    const task = (await swarm.listTasks(serviceId))[0] ?? null;
+    if (task?.state === "running" && task.containerId) return task.containerId;
+    if ((task && TERMINAL_TASK_STATES.has(task.state)) || Date.now() > startBy)
+      throw new PodStartError(
+        "not-scheduled",
+        `Swarm did not run the pod's anchor task (${task ? `${task.state}${task.error ? `: ${task.error}` : ""}` : "no task"}); check \`docker node ls\` and the node's free CPUs and memory`,
+        null,
+      );
+    await Bun.sleep(TASK_POLL_MS);
+  }
 }
