@@ -12,7 +12,7 @@ import { ServerStepError } from "../execute/server/server-step-error.ts";
 import { HostLockError } from "../host/host-lock-error.ts";
 import { HostProbeError, SameHostError } from "../host/host-probe.ts";
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
-import { BunVersionImageError } from "../image/bun-version-image-error.ts";
+import { BunVersionImageError } from "../image/image-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
 import { ReportInputError } from "../report/report-input-error.ts";
