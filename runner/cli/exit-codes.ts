@@ -9,15 +9,14 @@ import {
 } from "../docker/docker-error.ts";
 import { PodStartError, RunAbortedError, SwarmNotReadyError } from "../drivers/driver-error.ts";
 import { ServerStepError } from "../execute/server/server-step-error.ts";
-import { HostLockError } from "../host/host-lock-error.ts";
+import { HostLockError, RunInterruptedError } from "../host/host-lock.ts";
 import { HostProbeError, SameHostError } from "../host/host-probe.ts";
-import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { BunVersionImageError } from "../image/image-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
 import { ReportInputError } from "../report/report-input-error.ts";
 import { RunStoreError } from "../results/run-store-error.ts";
-import { FlagError } from "./flag-error.ts";
+import { FlagError } from "./flags.ts";
 
 /** Every exit code of `bun runner/matrix.ts`, in one place (docs/matrix-reference.md, "Exit codes", mirrors it). */
 export const EXIT = {

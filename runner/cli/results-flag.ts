@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
-import { valueFlag } from "./flags/flag-registry.ts";
-import { PathText } from "./flags/flag-values.ts";
+import { PathText, valueFlag } from "./flags.ts";
 
 /** --results DIR, shared by report, compare and check. */
 export const resultsFlag = valueFlag(PathText, {

@@ -2,7 +2,7 @@ import { appendFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { defineCommand } from "../cli/command.ts";
 import { runShell, type ShellIo } from "../cli/command-shell.ts";
-import { FlagError } from "../cli/flag-error.ts";
+import { FlagError } from "../cli/flags.ts";
 import { resultsDirOf } from "../cli/results-flag.ts";
 import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 import { checkOutputFile } from "../preflight/check-output-dir.ts";

@@ -1,8 +1,7 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { RunInterruptedError, withHostLock } from "../host/host-lock.ts";
 import { type ProbeForm, probeText, SHORT_PROBE_INTERVAL_MS } from "../host/host-probe.ts";
-import { RunInterruptedError } from "../host/run-interrupted-error.ts";
-import { withHostLock } from "../host/with-host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
 import { DEFAULT_REPETITION_ORDER, type RepetitionOrder } from "../results/repetition-order.ts";

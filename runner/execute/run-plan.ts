@@ -1,3 +1,4 @@
+import os from "node:os";
 import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
@@ -11,7 +12,6 @@ import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import { RunStore } from "../results/run-store.ts";
 import { executeRun } from "./execute-run.ts";
-import { ownerContext } from "./owner-context.ts";
 import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
 import { hostProbeFor } from "./run-host-probe.ts";
@@ -58,4 +58,9 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
     order,
     probe: options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env }),
   });
+}
+
+/** What labels this process's containers, so a later run can tell its orphans from live runs. */
+export function ownerContext(runId: string, commit: string | null) {
+  return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
 }

@@ -1,6 +1,6 @@
 import { mkdtemp, rmdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { FlagError } from "../cli/flag-error.ts";
+import { FlagError } from "../cli/flags.ts";
 
 /** Prefix of the throwaway directory that proves the results directory's nearest existing ancestor is writable. */
 const PROBE_PREFIX = ".bun-capacity-write-probe-";

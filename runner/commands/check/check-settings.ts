@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { FlagError } from "../../cli/flag-error.ts";
+import { FlagError } from "../../cli/flags.ts";
 import { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings.ts";
 import { loadMatrix } from "../../config/load-matrix.ts";
 

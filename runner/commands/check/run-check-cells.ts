@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { loadMatrix } from "../../config/load-matrix.ts";
 import { runPlan } from "../../execute/run-plan.ts";
-import { localHostFacts } from "../../plan/host-facts.ts";
+import { localHostFacts } from "../../plan/plan.ts";
 import { planRun } from "../../plan/plan-run.ts";
 import { validatePlan } from "../../plan/validate-plan.ts";
 import { preflightRun } from "../../preflight/preflight-run.ts";

@@ -1,5 +1,5 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
+import { hostOtherCpuCores } from "../../host/host-probe.ts";
 import type { CpuSeen } from "../../results/cpu-placement.ts";
 import { secondsOfNanos } from "../../units/nanos.ts";
 import { PodStartError, RunAbortedError } from "../driver-error.ts";

@@ -1,5 +1,5 @@
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
+import { hostOtherCpuCores } from "../../host/host-probe.ts";
 import type { DockerStats } from "../../results/cell-record.ts";
 import { secondsOfNanos } from "../../units/nanos.ts";
 import { RunAbortedError } from "../driver-error.ts";

@@ -1,5 +1,5 @@
 import type { FixedSummary } from "../../../contract/generator-step.ts";
-import { RunInterruptedError } from "../../host/run-interrupted-error.ts";
+import { RunInterruptedError } from "../../host/host-lock.ts";
 import { parseFixedSummary } from "../../load/fixed/parse-fixed-summary.ts";
 import { type ServerStepContext, stepDeadlineMs, stepRequest } from "./run-server-step.ts";
 import { ServerStepError } from "./server-step-error.ts";

@@ -1,6 +1,6 @@
 import { PodStartError } from "../../drivers/driver-error.ts";
 import type { Repetition } from "../../results/cell-record.ts";
-import { stderrTail } from "../stderr-tail.ts";
+import { stderrTail } from "../classify-repetition.ts";
 import { failedServerRepetition } from "./failed-server-repetition.ts";
 
 /** A pod that never became ready: an OOM or exit while starting, a slow start, or a sidecar that failed. */

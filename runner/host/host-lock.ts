@@ -1,7 +1,4 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { HOST_LOCK_NOTICE_MS, HOST_LOCK_OWNER_SUFFIX, HOST_LOCK_PATH } from "./host-lock-defaults.ts";
-import { HostLockError } from "./host-lock-error.ts";
-import { RunInterruptedError } from "./run-interrupted-error.ts";
 
 export interface HostLock {
   release(): void;
@@ -61,4 +58,42 @@ async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string | n
     if (newline !== -1) return text.slice(0, newline);
   }
   return null;
+}
+
+/** Runs `work` holding the host lock (unless disabled), and always lets it go. */
+export async function withHostLock<T>(
+  enabled: boolean,
+  options: HostLockOptions,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!enabled) return work();
+  const lock = await acquireHostLock(options);
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
+}
+
+/** Every measuring run on this machine locks this file (flock); fixed, not tmpdir(): TMPDIR differs per shell. */
+export const HOST_LOCK_PATH = "/tmp/bun-capacity-host.lock";
+/** Who holds the lock (run id, pid), written by the holder so a waiting run can say whom it waits for. */
+export const HOST_LOCK_OWNER_SUFFIX = ".owner.json";
+/** If the lock is not ours within this long, another run holds it: say so, then keep waiting. */
+export const HOST_LOCK_NOTICE_MS = 300;
+
+/** The host lock could not be taken (no flock): says how to go on. */
+export class HostLockError extends Error {
+  override readonly name = "HostLockError";
+  constructor(path: string) {
+    super(`could not lock ${path} with flock (is util-linux installed?); or run with --no-host-lock`);
+  }
+}
+
+/** The run was stopped by a signal (Ctrl-C / SIGTERM); finished cells are kept and the run can be resumed. */
+export class RunInterruptedError extends Error {
+  constructor(readonly signal: string) {
+    super(`interrupted by ${signal}`);
+    this.name = "RunInterruptedError";
+  }
 }
