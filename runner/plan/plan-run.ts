@@ -2,14 +2,13 @@ import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
-import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
+import type { Matrix, MatrixVariant, ResolvedScenario, VariantAxes } from "../config/resolved-matrix.ts";
 import { DEFAULT_CPU_VIEW, pinnedMisfit, spareCoresFor } from "../host/core-allocation.ts";
 import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
 import { estimateCellSeconds } from "./estimate-cell-seconds.ts";
-import type { Axes } from "./expand-cells.ts";
 import { type Candidate, expandCells } from "./expand-cells.ts";
 import type { HostFacts, PlanOptions } from "./plan.ts";
 import { IMAGE_TO_BUILD, type Plan } from "./plan.ts";
@@ -199,7 +198,11 @@ export function smolEnv(env: Record<string, string>, smol: boolean): Record<stri
 }
 
 /** How many cells expanding would produce at most (before dedup), computed without expanding: linear in the input. */
-export function countCandidates(variant: MatrixVariant, scenarios: ResolvedScenario[], axes: Axes): number {
+export function countCandidates(
+  variant: MatrixVariant,
+  scenarios: ResolvedScenario[],
+  axes: VariantAxes,
+): number {
   const axisCells =
     axes.cpus.length *
     axes.memoryBytes.length *
