@@ -1,5 +1,7 @@
+import { resolve } from "node:path";
 import { z } from "zod";
 import { closestName } from "../config/closest-name.ts";
+import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 
 const MAX_ARGS = 200;
 const MAX_ARG_CHARS = 4096;
@@ -208,4 +210,15 @@ export class FlagError extends Error {
     super(`Bad command line: ${problem}. Run \`bun runner/matrix.ts ${help}\` for the flags.`, options);
     this.flag = flag;
   }
+}
+
+/** --results DIR, shared by report, compare and check. */
+export const resultsFlag = valueFlag(PathText, {
+  help: "results directory (default results)",
+  value: "DIR",
+  example: "--results results",
+});
+
+export function resultsDirOf(flag: string | undefined, fallback = DEFAULT_RESULTS_DIR): string {
+  return flag === undefined ? fallback : resolve(flag);
 }

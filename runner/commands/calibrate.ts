@@ -17,8 +17,7 @@ import { calibrateSearch, littleLawShare, type ServiceModeCell } from "../calibr
 import { type SendStep, sendStepOnHost } from "../calibrate/host-generator.ts";
 import { type CommandContext, defineCommand } from "../cli/command.ts";
 import { EXIT } from "../cli/exit-codes.ts";
-import { FlagError } from "../cli/flags.ts";
-import { resultsDirOf } from "../cli/results-flag.ts";
+import { FlagError, resultsDirOf } from "../cli/flags.ts";
 import { DEFAULT_MATRIX_PATH } from "../cli/run-args.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
