@@ -10,8 +10,7 @@ import type { RunStore } from "../results/run-store.ts";
 import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
 import type { HostProbes } from "./drift-verdict.ts";
-import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
-import { nextCell } from "./next-cell.ts";
+import { needsMoreRepetitions, nextCell } from "./next-cell.ts";
 import { runRepetition } from "./run-repetition.ts";
 
 export interface ExecuteOptions {

@@ -6,11 +6,10 @@ import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import { RunStore } from "../results/run-store.ts";
 import { executeRun } from "./execute-run.ts";
-import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
 import { hostProbeFor } from "./run-host-probe.ts";
 import type { RunPlanOptions } from "./run-plan.ts";
-import { ownerContext } from "./run-plan.ts";
+import { ownerContext, planDriver } from "./run-plan.ts";
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
 export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {

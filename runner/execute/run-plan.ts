@@ -2,6 +2,7 @@ import os from "node:os";
 import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
+import { createDriver } from "../drivers/create-driver.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import type { Plan } from "../plan/plan.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
@@ -12,7 +13,6 @@ import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import { RunStore } from "../results/run-store.ts";
 import { executeRun } from "./execute-run.ts";
-import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
 import { hostProbeFor } from "./run-host-probe.ts";
 
@@ -63,4 +63,21 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
 /** What labels this process's containers, so a later run can tell its orphans from live runs. */
 export function ownerContext(runId: string, commit: string | null) {
   return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
+}
+
+/** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
+export function planDriver(
+  plan: Plan,
+  docker: DockerApi,
+  observer: RunObserver,
+  env?: Record<string, string | undefined>,
+) {
+  return createDriver(plan.execution?.driver ?? "local", {
+    docker,
+    host: os.hostname(),
+    shareHosts: plan.execution?.shareHosts ?? false,
+    env: env ?? process.env,
+    log: (line) => observer.message(line),
+    onBusy: (busy) => observer.nodesBusy?.(busy),
+  });
 }
