@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { closestName } from "../config/closest-name.ts";
+import { closestName } from "../config/strict-object.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-paths.ts";
 
 const MAX_ARGS = 200;

@@ -10,8 +10,8 @@ import {
   visit,
 } from "yaml";
 import { MAX_YAML_ALIASES } from "./input-limits.ts";
-import { formatPath } from "./locate-issue.ts";
 import type { MatrixIssue } from "./matrix-error.ts";
+import { formatPath } from "./matrix-error.ts";
 
 const EXOTIC_NUMBER_FORMATS = new Set(["HEX", "OCT", "BIN"]);
 
