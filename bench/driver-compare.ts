@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { $ } from "bun";
 import { z } from "zod";
-import { RUN_ID_LABEL } from "../runner/drivers/run-labels.ts";
+import { RUN_ID_LABEL } from "../runner/drivers/execution-driver.ts";
 import type { CellRecord } from "../runner/results/cell-record.ts";
 import { ceilingDifference } from "../runner/sizing/variant-comparison.ts";
 import { latestRunId, readRunCells } from "./known-answers/read-run-cells.ts";

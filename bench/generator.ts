@@ -5,11 +5,10 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { type GeneratorStepConfig, GeneratorStepSummary } from "../contract/generator-step.ts";
 import { createDockerClient } from "../runner/docker/docker-client.ts";
-import { CgroupParent } from "../runner/drivers/local/cgroup-parent.ts";
-import { containerCpuSeconds } from "../runner/drivers/local/container-cpu-seconds.ts";
+import { CgroupParent, containerCpuSeconds } from "../runner/drivers/local/cgroup-accounting.ts";
+import { resolveBaseImage } from "../runner/image/base-image.ts";
 import { readBunVersion } from "../runner/image/bun-version.ts";
 import { ensureGeneratorImage } from "../runner/image/generator-image.ts";
-import { resolveBaseImage } from "../runner/image/resolve-base-image.ts";
 
 const PORT = 8080;
 const CPU_RATE_PER_SEC = 10_000;

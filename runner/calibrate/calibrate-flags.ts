@@ -1,9 +1,14 @@
 import { z } from "zod";
-import { FlagError } from "../cli/flag-error.ts";
-import { booleanFlag, valueFlag } from "../cli/flags/flag-registry.ts";
-import { choiceText, decimalText, PathText, wholeText } from "../cli/flags/flag-values.ts";
-import { CPU_BOUNDS } from "../config/cpu-bounds.ts";
-import { MemoryBytesText, ScenarioName } from "../config/field-schemas.ts";
+import {
+  booleanFlag,
+  choiceText,
+  decimalText,
+  FlagError,
+  PathText,
+  valueFlag,
+  wholeText,
+} from "../cli/flags.ts";
+import { CPU_BOUNDS, MemoryBytesText, ScenarioName } from "../config/field-schemas.ts";
 
 /** Every bound of a calibration: it reaches beyond loopback, so each has a default and a hard maximum. */
 export const CALIBRATE_LIMITS = {

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { CEILING_SEARCH_DEFAULTS } from "../../search/ceiling-search.ts";
-import { FlagError } from "../cli/flag-error.ts";
+import { FlagError } from "../cli/flags.ts";
 import { PRICES_DATED } from "../config/cloud-run/cloud-run-prices.ts";
 import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
 import type { Matrix } from "../config/resolved-matrix.ts";
-import { localHostFacts } from "../plan/host-facts.ts";
+import { localHostFacts } from "../plan/plan.ts";
 import { planRun } from "../plan/plan-run.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { CalibrationSize } from "../results/cloud-run-calibration.ts";

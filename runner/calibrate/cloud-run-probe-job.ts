@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FlagError } from "../cli/flag-error.ts";
+import { FlagError } from "../cli/flags.ts";
 
 /** The job's name per execution environment; one task, no retries, the probe's full form. */
 const JOB_PREFIX = "bun-capacity-probe";

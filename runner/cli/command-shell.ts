@@ -1,9 +1,6 @@
 import type { Command, CommandContext, CommandIo } from "./command.ts";
 import { describeFailure, EXIT, signalExitCode } from "./exit-codes.ts";
-import { FlagError } from "./flag-error.ts";
-import { flagHelp } from "./flags/flag-help.ts";
-import { booleanFlag } from "./flags/flag-registry.ts";
-import { parseFlags } from "./flags/parse-flags.ts";
+import { booleanFlag, FlagError, flagHelp, parseFlags } from "./flags.ts";
 
 export type ShellIo = Partial<CommandIo> & {
   /** Leaves the process; tests pass their own. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FlagSet } from "./flags/flag-registry.ts";
+import type { FlagSet } from "./flags.ts";
 
 /** Where a command writes and what it may read from its environment; tests pass their own. */
 export interface CommandIo {

@@ -1,23 +1,22 @@
 import { MatrixError } from "../config/matrix-error.ts";
 import { TrafficFileError } from "../config/traffic-profile.ts";
-import { DockerBuildError } from "../docker/docker-build-error.ts";
-import { DockerRequestError } from "../docker/docker-request-error.ts";
-import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
-import { EngineAddressError } from "../docker/engine-address-error.ts";
-import { ImageMissingError } from "../docker/image-missing-error.ts";
-import { PodStartError } from "../drivers/pod-start-error.ts";
-import { RunAbortedError } from "../drivers/run-aborted-error.ts";
-import { SwarmNotReadyError } from "../drivers/swarm/swarm-not-ready-error.ts";
+import {
+  DockerBuildError,
+  DockerRequestError,
+  DockerUnavailableError,
+  EngineAddressError,
+  ImageMissingError,
+} from "../docker/docker-error.ts";
+import { PodStartError, RunAbortedError, SwarmNotReadyError } from "../drivers/driver-error.ts";
 import { ServerStepError } from "../execute/server/server-step-error.ts";
-import { HostLockError } from "../host/host-lock-error.ts";
+import { HostLockError, RunInterruptedError } from "../host/host-lock.ts";
 import { HostProbeError, SameHostError } from "../host/host-probe.ts";
-import { RunInterruptedError } from "../host/run-interrupted-error.ts";
-import { BunVersionImageError } from "../image/bun-version-image-error.ts";
+import { BunVersionImageError } from "../image/image-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
 import { CalibrationFileError } from "../load/calibration/calibration-error.ts";
 import { ReportInputError } from "../report/size-run-dir.ts";
 import { RunStoreError } from "../results/run-store.ts";
-import { FlagError } from "./flag-error.ts";
+import { FlagError } from "./flags.ts";
 
 /** Every exit code of `bun runner/matrix.ts`, in one place (docs/matrix-reference.md, "Exit codes", mirrors it). */
 export const EXIT = {

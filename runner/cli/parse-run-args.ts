@@ -1,9 +1,6 @@
 import type { z } from "zod";
-import { DEFAULT_MATRIX_PATH, DEFAULT_OUT_DIR } from "./cli-defaults.ts";
-import { FlagError } from "./flag-error.ts";
-import { booleanFlag } from "./flags/flag-registry.ts";
-import { parseFlags } from "./flags/parse-flags.ts";
-import { RUN_FLAGS, type RunArgs } from "./run-args.ts";
+import { booleanFlag, FlagError, parseFlags } from "./flags.ts";
+import { DEFAULT_MATRIX_PATH, DEFAULT_OUT_DIR, RUN_FLAGS, type RunArgs } from "./run-args.ts";
 
 /** The run command's typed flags and positionals as one RunArgs. */
 export function toRunArgs(

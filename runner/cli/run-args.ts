@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { CPU_BOUNDS } from "../config/cpu-bounds.ts";
-import { Cpus, MemoryBytesText, ProfileName, ScenarioName } from "../config/field-schemas.ts";
+import { CPU_BOUNDS, Cpus, MemoryBytesText, ProfileName, ScenarioName } from "../config/field-schemas.ts";
 import { MAX_LIST_ITEMS, MAX_REPETITIONS } from "../config/input-limits.ts";
 import { VariantName } from "../config/variant-settings.ts";
 import { RepetitionOrder } from "../results/run-record.ts";
-import { booleanFlag, valueFlag } from "./flags/flag-registry.ts";
-import { choiceText, commaList, decimalText, PathText, wholeText } from "./flags/flag-values.ts";
+import { booleanFlag, choiceText, commaList, decimalText, PathText, valueFlag, wholeText } from "./flags.ts";
 
 const SMOL_CHOICES: Record<string, boolean[]> = { true: [true], false: [false], both: [false, true] };
 const RUN_ID = z
@@ -111,3 +109,7 @@ export const RunArgs = z
   })
   .strict();
 export type RunArgs = z.infer<typeof RunArgs>;
+
+/** Defaults of `bun runner/matrix.ts run`, in one place. */
+export const DEFAULT_MATRIX_PATH = "matrix.yaml";
+export const DEFAULT_OUT_DIR = "results";

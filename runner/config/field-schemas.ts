@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 import { checkCommandItem } from "./command-template.ts";
 import { MIN_MEMORY_BYTES } from "./config-defaults.ts";
-import { CPU_BOUNDS } from "./cpu-bounds.ts";
 import {
   MAX_ENTRIES,
   MAX_LIST_ITEMS,
@@ -12,6 +12,16 @@ import {
 import { MEMORY_SIZE_HELP, parseMemorySize } from "./memory-size.ts";
 
 /** Leaf schemas of matrix.yaml; each message says what is allowed. */
+
+/** Every bound on a CPU count, in one table: the matrix's cpus, the run's --cpus and check's --cpus take theirs here. */
+export const CPU_BOUNDS = {
+  /** Docker's --cpus granularity, the smallest limit it takes. */
+  min: 0.01,
+  /** A sanity bound on any CPU figure (matrix and run flags); Cloud Run's own limit is enforced unless --force. */
+  max: 1024,
+  /** The largest Cloud Run instance: cells above it need --force, and check sizes none bigger. */
+  cloudRunMax: CLOUD_RUN_LIMITS.maxCpus,
+} as const;
 
 const CPUS_HELP = "a number of CPUs like 0.5, 1 or 2";
 export const Cpus = z

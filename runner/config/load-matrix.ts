@@ -1,14 +1,15 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
+import { z } from "zod";
+import { FEW_ENTRIES, fewEntries, mappingError, ProfileName } from "./field-schemas.ts";
 import { MAX_MATRIX_FILE_BYTES } from "./input-limits.ts";
-import { locateIssue, type RawIssue } from "./locate-issue.ts";
 import { BODY_KEYS, MatrixBody } from "./matrix-body.ts";
-import { MatrixError } from "./matrix-error.ts";
-import { MatrixFile } from "./matrix-file.ts";
+import { locateIssue, MatrixError, type RawIssue } from "./matrix-error.ts";
 import { isMapping, mergeProfile, profileDefines } from "./merge-profile.ts";
 import { resolveVariant } from "./resolve-variant.ts";
 import type { Matrix, MatrixVariant } from "./resolved-matrix.ts";
+import { strictObject } from "./strict-object.ts";
 import { yamlIssues } from "./yaml-guard.ts";
 
 const LOCATED_ISSUES = 10;
@@ -138,3 +139,24 @@ export function parseMatrix(text: string, file: string): Matrix {
   if (issues.length > 0) throw fail(issues);
   return { path: file, defaultProfile, base, profiles };
 }
+
+/** Top-level keys only; bodies (the file's own and each profile merged over it) are checked by MatrixBody. */
+const rawBodyShape = Object.fromEntries(BODY_KEYS.map((key) => [key, z.unknown().optional()])) as Record<
+  (typeof BODY_KEYS)[number],
+  z.ZodOptional<z.ZodUnknown>
+>;
+
+export const ProfileOverride = z.preprocess(
+  (value) => (value === null ? {} : value),
+  strictObject(rawBodyShape),
+);
+export type ProfileOverride = z.output<typeof ProfileOverride>;
+
+export const MatrixFile = strictObject({
+  ...rawBodyShape,
+  defaultProfile: ProfileName.optional(),
+  profiles: z
+    .record(ProfileName, ProfileOverride, mappingError("profile name: overrides"))
+    .refine(fewEntries, FEW_ENTRIES)
+    .optional(),
+});

@@ -175,3 +175,6 @@ export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>
 
 export const MatrixBody = strictObject(bodyShape);
 export type MatrixBody = z.output<typeof MatrixBody>;
+
+/** A problem found after merging, at a path of the merged body. */
+export type BodyIssue = { path: PropertyKey[]; message: string; input?: unknown };

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { BodyIssue } from "./body-issue.ts";
 import { BUNDLED_BUILD, SERVICE_DEFAULTS } from "./config-defaults.ts";
 import { describeWorkload } from "./describe-workload.ts";
 import { MAX_SCRIPT_FILE_BYTES } from "./input-limits.ts";
-import type { MatrixBody, ScenarioSettings } from "./matrix-body.ts";
+import type { BodyIssue, MatrixBody, ScenarioSettings } from "./matrix-body.ts";
 import type { ImageSource, ResolvedRequest, ResolvedService, ServiceLoad } from "./resolved-matrix.ts";
 import type { RequestSettings } from "./service-settings.ts";
 

@@ -1,7 +1,5 @@
 import path from "node:path";
-import type { BodyIssue } from "./body-issue.ts";
 import { bundledScenarios, isBundledScenario } from "./bundled-scenarios.ts";
-import { checkTraffic } from "./check-traffic.ts";
 import { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import {
@@ -14,7 +12,7 @@ import {
   SCENARIO_DEFAULTS,
   SERVICE_DEFAULTS,
 } from "./config-defaults.ts";
-import type { CellMatcher, MatrixBody, ScenarioSettings } from "./matrix-body.ts";
+import type { BodyIssue, CellMatcher, MatrixBody, ScenarioSettings } from "./matrix-body.ts";
 import { parseMemorySize } from "./memory-size.ts";
 import { resolveLoad, resolveService } from "./resolve-service.ts";
 import { resolveWorkloadVariants } from "./resolve-workload-variants.ts";
@@ -197,4 +195,14 @@ function defaultMemoryBytes(size: string): number {
   const parsed = parseMemorySize(size);
   if ("error" in parsed) throw new Error(`bad DEFAULT_AXES memory ${size}`);
   return parsed.bytes;
+}
+
+/** cloudRun.traffic names scenarios: a name that is none of them would silently drop out of the service's mix. */
+export function checkTraffic(cloudRun: CloudRunSettings, scenarioNames: string[], issues: BodyIssue[]): void {
+  for (const name of Object.keys(cloudRun.traffic ?? {}))
+    if (!scenarioNames.includes(name))
+      issues.push({
+        path: ["cloudRun", "traffic", name],
+        message: `"${name}" is not a scenario of this matrix; traffic shares name scenarios: ${scenarioNames.join(", ")}`,
+      });
 }

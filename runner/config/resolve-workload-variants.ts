@@ -1,7 +1,6 @@
 import path from "node:path";
-import type { BodyIssue } from "./body-issue.ts";
 import { BUNDLED_BUILD } from "./config-defaults.ts";
-import type { MatrixBody } from "./matrix-body.ts";
+import type { BodyIssue, MatrixBody } from "./matrix-body.ts";
 import type { ImageSource, WorkloadVariant } from "./resolved-matrix.ts";
 
 /**

@@ -87,20 +87,26 @@ export type WorkloadVariant = {
 };
 
 /** One runnable configuration: the file alone, or the file with a profile merged over it. */
+/**
+ * A variant's axes, resolved: each cell takes one value of each. concurrency: empty in scenario mode (cells get
+ * null). nofile: empty unless `axes.nofile` is set (cells get null: Docker's default descriptor limit).
+ */
+export type VariantAxes = {
+  cpus: number[];
+  memoryBytes: number[];
+  smol: boolean[];
+  concurrency: number[];
+  nofile?: number[];
+  /** Absent or empty: the default view (pinned, core-allocation.ts DEFAULT_CPU_VIEW) only. */
+  cpuView?: CpuView[];
+};
+
 export type MatrixVariant = {
   profile: string | null;
   image: ImageSource;
   /** The repository's own Dockerfile, which ships the bundled scenarios (config/bundled-scenarios.ts). */
   bundledImage: boolean;
-  axes: {
-    cpus: number[];
-    memoryBytes: number[];
-    smol: boolean[];
-    concurrency: number[];
-    nofile?: number[];
-    /** Absent: pinned only (core-allocation.ts DEFAULT_CPU_VIEW). */
-    cpuView?: CpuView[];
-  };
+  axes: VariantAxes;
   /** Server mode when set: scenarios are request specs sent to this service. */
   service: ResolvedService | null;
   scenarios: ResolvedScenario[];

@@ -10,8 +10,7 @@ import {
   visit,
 } from "yaml";
 import { MAX_YAML_ALIASES } from "./input-limits.ts";
-import { formatPath } from "./locate-issue.ts";
-import type { MatrixIssue } from "./matrix-error.ts";
+import { formatPath, type MatrixIssue } from "./matrix-error.ts";
 
 const EXOTIC_NUMBER_FORMATS = new Set(["HEX", "OCT", "BIN"]);
 

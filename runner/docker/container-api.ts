@@ -1,11 +1,12 @@
-import { appliedLimitsFromInspect } from "./applied-limits-from-inspect.ts";
-import { demuxDockerLog } from "./demux-docker-log.ts";
+import { appliedLimitsFromInspect } from "./applied-limits.ts";
 import type { ContainerSpec, DockerApi, Engine } from "./docker-api.ts";
-import { dockerCall as call } from "./docker-call.ts";
-import { dockerCallIgnoring as ignoreStatus } from "./docker-call-ignoring.ts";
-import { ImageMissingError } from "./image-missing-error.ts";
-import { shortId as short } from "./short-id.ts";
-import { toDockerError } from "./to-docker-error.ts";
+import { demuxDockerLog, shortId as short } from "./docker-client.ts";
+import {
+  dockerCall as call,
+  ImageMissingError,
+  dockerCallIgnoring as ignoreStatus,
+  toDockerError,
+} from "./docker-error.ts";
 
 /** Containers: create, start, wait, kill, remove, logs, inspect, stdin, list by label. */
 export function containerApi(

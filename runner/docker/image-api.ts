@@ -1,9 +1,6 @@
 import type { BuildOptions, DockerApi, Engine, ImportOptions } from "./docker-api.ts";
-import { DockerBuildError } from "./docker-build-error.ts";
-import { dockerCall as call } from "./docker-call.ts";
-import { DockerRequestError } from "./docker-request-error.ts";
-import { readJsonLines } from "./read-json-lines.ts";
-import { toDockerError } from "./to-docker-error.ts";
+import { readJsonLines } from "./docker-client.ts";
+import { dockerCall as call, DockerBuildError, DockerRequestError, toDockerError } from "./docker-error.ts";
 
 const BUILD_LOG_TAIL_LINES = 30;
 

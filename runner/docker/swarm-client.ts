@@ -1,8 +1,7 @@
 import type Docker from "dockerode";
-import { demuxDockerLog } from "./demux-docker-log.ts";
-import { readJsonLines } from "./read-json-lines.ts";
+import { demuxDockerLog, readJsonLines } from "./docker-client.ts";
+import { toDockerError } from "./docker-error.ts";
 import type { ServiceSpec, SwarmApi, SwarmTask } from "./swarm-api.ts";
-import { toDockerError } from "./to-docker-error.ts";
 
 /** /tmp as in a plain container: world-writable with the sticky bit. */
 const TMPFS_MODE = 0o1777;

@@ -1,8 +1,7 @@
 import type { DockerApi } from "../docker/docker-api.ts";
 import type { DriverName, ExecutionDriver } from "./execution-driver.ts";
 import { LocalDriver } from "./local/local-driver.ts";
-import { SWARM_ENGINES_ENV } from "./swarm/swarm-defaults.ts";
-import { SwarmDriver } from "./swarm/swarm-driver.ts";
+import { SWARM_ENGINES_ENV, SwarmDriver } from "./swarm/swarm-driver.ts";
 
 export interface DriverOptions {
   docker: DockerApi;

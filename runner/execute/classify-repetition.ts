@@ -1,8 +1,14 @@
 import { BadOutputError, parseResult } from "../../contract/parse-result.ts";
 import type { BenchResult } from "../../contract/result.ts";
 import type { DockerStats, RepetitionStatus } from "../results/cell-record.ts";
-import { OOM_EXIT_CODE } from "./execute-defaults.ts";
-import { isGcThrash } from "./is-gc-thrash.ts";
+import {
+  CONTENDED_OTHER_CORES,
+  GC_THRASH_CPU_SHARE,
+  GC_THRASH_LAST_SAMPLES,
+  GC_THRASH_MEMORY_SHARE,
+  OOM_EXIT_CODE,
+  STDERR_TAIL_LINES,
+} from "./execute-defaults.ts";
 
 const RAW_STDOUT_MAX_CHARS = 64 * 1024;
 
@@ -66,4 +72,28 @@ export function classifyRepetition(o: RepetitionObservation): Classification {
       rawStdout: o.stdout.slice(0, RAW_STDOUT_MAX_CHARS),
     };
   }
+}
+
+/** Other host load this high (in cores, outside the measured containers) disturbs a repetition. */
+export function isContended(hostOtherCpuCores: number | null): boolean {
+  return hostOtherCpuCores !== null && hostOtherCpuCores >= CONTENDED_OTHER_CORES;
+}
+
+/**
+ * A hung container that sat at its memory limit with the CPU saturated: the GC fighting for the last pages. Saturated
+ * means min(cpus, 1) core busy: a thrashing JavaScript thread uses about one core however many the cell has.
+ */
+export function isGcThrash(stats: DockerStats | null, memoryLimitBytes: number, cpus: number): boolean {
+  const last = stats?.samples.slice(-GC_THRASH_LAST_SAMPLES) ?? [];
+  if (last.length < GC_THRASH_LAST_SAMPLES) return false;
+  return last.every(
+    (s) =>
+      s.memoryBytes >= memoryLimitBytes * GC_THRASH_MEMORY_SHARE &&
+      s.cpuPercent >= Math.min(cpus, 1) * 100 * GC_THRASH_CPU_SHARE,
+  );
+}
+
+/** The last lines of a container's stderr: enough to see why it died, small enough for a record. */
+export function stderrTail(stderr: string, lines: number = STDERR_TAIL_LINES): string {
+  return stderr.trimEnd().split("\n").slice(-lines).join("\n");
 }

@@ -1,5 +1,10 @@
 import type { ContainerSpec } from "../docker/docker-api.ts";
-import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../drivers/run-labels.ts";
+import {
+  CELL_ID_LABEL,
+  OWNER_HOST_LABEL,
+  OWNER_PID_LABEL,
+  RUN_ID_LABEL,
+} from "../drivers/execution-driver.ts";
 import type { Cell } from "../plan/cell.ts";
 import { nanoCpusOf } from "../units/units.ts";
 import type { HostProbes } from "./drift-verdict.ts";

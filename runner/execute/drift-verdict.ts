@@ -1,8 +1,8 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { BenchResult } from "../../contract/result.ts";
 import { DRIFT_ADVICE, describeSearchDrift, searchDrift } from "../../search/search-drift.ts";
-import { RunAbortedError } from "../drivers/run-aborted-error.ts";
-import { RunInterruptedError } from "../host/run-interrupted-error.ts";
+import { RunAbortedError } from "../drivers/driver-error.ts";
+import { RunInterruptedError } from "../host/host-lock.ts";
 import type { Repetition } from "../results/cell-record.ts";
 
 /** The host probe's composite may fall this much within a repetition before the host, not the service, is blamed. */

@@ -1,8 +1,7 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
+import { RunInterruptedError, withHostLock } from "../host/host-lock.ts";
 import { type ProbeForm, probeText, SHORT_PROBE_INTERVAL_MS } from "../host/host-probe.ts";
-import { RunInterruptedError } from "../host/run-interrupted-error.ts";
-import { withHostLock } from "../host/with-host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { RunObserver } from "../progress/run-observer.ts";
 import { DEFAULT_REPETITION_ORDER, type RepetitionOrder, type RunRecord } from "../results/run-record.ts";
@@ -10,8 +9,7 @@ import type { RunStore } from "../results/run-store.ts";
 import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
 import type { HostProbes } from "./drift-verdict.ts";
-import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
-import { nextCell } from "./next-cell.ts";
+import { needsMoreRepetitions, nextCell } from "./next-cell.ts";
 import { runRepetition } from "./run-repetition.ts";
 
 export interface ExecuteOptions {

@@ -4,11 +4,9 @@ import { ProgressPrinter } from "../progress/progress-printer.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import { cellsToRun, DEFAULT_RESULTS_DIR, RunStore } from "../results/run-store.ts";
 import { executeRun } from "./execute-run.ts";
-import { ownerContext } from "./owner-context.ts";
-import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
 import { hostProbeFor } from "./run-host-probe.ts";
-import type { RunPlanOptions } from "./run-plan.ts";
+import { ownerContext, planDriver, type RunPlanOptions } from "./run-plan.ts";
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
 export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {

@@ -3,7 +3,7 @@ import type { Cell } from "../plan/cell.ts";
 import type { CellRecord, Repetition } from "../results/cell-record.ts";
 import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
-import { needsMoreRepetitions } from "./needs-more-repetitions.ts";
+import { needsMoreRepetitions } from "./next-cell.ts";
 import { runRepetition } from "./run-repetition.ts";
 
 export interface RunCellOptions {

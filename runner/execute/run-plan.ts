@@ -1,6 +1,8 @@
+import os from "node:os";
 import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
+import { createDriver } from "../drivers/create-driver.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import type { Plan } from "../plan/plan.ts";
 import { ProgressPrinter } from "../progress/progress-printer.ts";
@@ -8,8 +10,6 @@ import type { RunObserver } from "../progress/run-observer.ts";
 import { DEFAULT_REPETITION_ORDER, type RepetitionOrder, type RunRecord } from "../results/run-record.ts";
 import { DEFAULT_RESULTS_DIR, newRunId, RunStore } from "../results/run-store.ts";
 import { executeRun } from "./execute-run.ts";
-import { ownerContext } from "./owner-context.ts";
-import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
 import { hostProbeFor } from "./run-host-probe.ts";
 
@@ -54,5 +54,27 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
     hostLock,
     order,
     probe: options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env }),
+  });
+}
+
+/** What labels this process's containers, so a later run can tell its orphans from live runs. */
+export function ownerContext(runId: string, commit: string | null) {
+  return { runId, commit, ownerPid: process.pid, ownerHost: os.hostname() };
+}
+
+/** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
+export function planDriver(
+  plan: Plan,
+  docker: DockerApi,
+  observer: RunObserver,
+  env?: Record<string, string | undefined>,
+) {
+  return createDriver(plan.execution?.driver ?? "local", {
+    docker,
+    host: os.hostname(),
+    shareHosts: plan.execution?.shareHosts ?? false,
+    env: env ?? process.env,
+    log: (line) => observer.message(line),
+    onBusy: (busy) => observer.nodesBusy?.(busy),
   });
 }

@@ -1,19 +1,17 @@
-import { DockerUnavailableError } from "../docker/docker-unavailable-error.ts";
+import { DockerUnavailableError } from "../docker/docker-error.ts";
+import { RunAbortedError } from "../drivers/driver-error.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
-import { RunAbortedError } from "../drivers/run-aborted-error.ts";
-import { RunInterruptedError } from "../host/run-interrupted-error.ts";
+import { RunInterruptedError } from "../host/host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { Repetition } from "../results/cell-record.ts";
-import { classifyRepetition } from "./classify-repetition.ts";
+import { classifyRepetition, isContended, stderrTail } from "./classify-repetition.ts";
 import { containerSpec, type RunContext } from "./container-spec.ts";
 import { withDriftCheck } from "./drift-verdict.ts";
 import { emptyRepetition } from "./empty-repetition.ts";
 import { CONTENDED_RERUNS } from "./execute-defaults.ts";
-import { isContended } from "./is-contended.ts";
 import { limitMismatches } from "./limit-mismatches.ts";
 import { cpuPlacementOf, placeCores } from "./place-cores.ts";
 import { runServerRepetition } from "./server/run-server-repetition.ts";
-import { stderrTail } from "./stderr-tail.ts";
 
 export interface RepetitionOptions {
   driver: ExecutionDriver;

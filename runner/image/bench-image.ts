@@ -1,13 +1,16 @@
 import { join, resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
-import { ImageMissingError } from "../docker/image-missing-error.ts";
+import { ImageMissingError } from "../docker/docker-error.ts";
 import type { PlanImage } from "../plan/plan.ts";
+import {
+  type BaseImage,
+  type BaseImageOptions,
+  ensureBunVersionBase,
+  resolveBaseImage,
+  standInBases,
+} from "./base-image.ts";
+import { bundledEntries, contextFiles, contextTar, inputsHash } from "./build-context.ts";
 import { readBunVersion } from "./bun-version.ts";
-import { ensureBunVersionBase } from "./bun-version-base.ts";
-import { BunVersionImageError } from "./bun-version-image-error.ts";
-import { bundledEntries } from "./bundled-entries.ts";
-import { contextFiles } from "./context-files.ts";
-import { contextTar } from "./context-tar.ts";
 import {
   BASE_SOURCE_LABEL,
   BENCH_IMAGE_REPO,
@@ -15,9 +18,7 @@ import {
   INPUTS_HASH_LABEL,
   USER_IMAGE_REPO,
 } from "./image-defaults.ts";
-import { inputsHash } from "./inputs-hash.ts";
-import { type BaseImage, type BaseImageOptions, resolveBaseImage } from "./resolve-base-image.ts";
-import { standInBases } from "./stand-in-bases.ts";
+import { BunVersionImageError } from "./image-error.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 

@@ -1,20 +1,9 @@
 import type { FlagValue } from "../config/command-template.ts";
 import type { CellMatcher } from "../config/matrix-body.ts";
-import type { MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
-import { type CpuView, DEFAULT_CPU_VIEW } from "../host/core-allocation.ts";
+import type { MatrixVariant, ResolvedScenario, VariantAxes } from "../config/resolved-matrix.ts";
+import { DEFAULT_CPU_VIEW } from "../host/core-allocation.ts";
 import type { CellKey } from "./cell-id.ts";
 
-/** concurrency: empty in scenario mode (cells get null). */
-/** nofile: empty unless `axes.nofile` is set (cells get null: Docker's default descriptor limit). */
-export type Axes = {
-  cpus: number[];
-  memoryBytes: number[];
-  smol: boolean[];
-  concurrency: number[];
-  nofile?: number[];
-  /** Absent or empty: the default view (pinned) only. */
-  cpuView?: CpuView[];
-};
 export type Candidate = CellKey & { source: ResolvedScenario };
 
 /**
@@ -25,8 +14,8 @@ export type Candidate = CellKey & { source: ResolvedScenario };
 export function expandCells(
   variant: MatrixVariant,
   scenarios: ResolvedScenario[],
-  axes: Axes,
-  narrow: Partial<Axes> & { scenarios?: string[] },
+  axes: VariantAxes,
+  narrow: Partial<VariantAxes> & { scenarios?: string[] },
 ): { candidates: Candidate[]; unusedExcludes: number[] } {
   const candidates: Candidate[] = [];
   const excludeHits = variant.exclude.map(() => 0);
@@ -63,7 +52,11 @@ function pickAxis<T>(fixed: T | undefined, axis: T[], narrow: T[] | undefined): 
   return narrow && !narrow.includes(fixed) ? [] : [fixed];
 }
 
-function product(source: ResolvedScenario, flagAxes: Record<string, FlagValue[]>, axes: Axes): Candidate[] {
+function product(
+  source: ResolvedScenario,
+  flagAxes: Record<string, FlagValue[]>,
+  axes: VariantAxes,
+): Candidate[] {
   const out: Candidate[] = [];
   for (const flags of flagCombinations(flagAxes))
     for (const cpus of axes.cpus)

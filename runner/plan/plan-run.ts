@@ -1,21 +1,17 @@
 import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
-import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
+import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
+import type { Matrix, MatrixVariant, ResolvedScenario, VariantAxes } from "../config/resolved-matrix.ts";
 import { DEFAULT_CPU_VIEW, pinnedMisfit, spareCoresFor } from "../host/core-allocation.ts";
 import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.ts";
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
-import { countCandidates } from "./count-candidates.ts";
 import { estimateCellSeconds } from "./estimate-cell-seconds.ts";
-import { exceedsHost } from "./exceeds-host.ts";
 import { type Candidate, expandCells } from "./expand-cells.ts";
-import type { HostFacts } from "./host-facts.ts";
-import { IMAGE_TO_BUILD, type Plan } from "./plan.ts";
-import type { PlanOptions } from "./plan-options.ts";
+import { type HostFacts, IMAGE_TO_BUILD, type Plan, type PlanOptions } from "./plan.ts";
 import { selectByFlags } from "./select-by-flags.ts";
-import { smolEnv } from "./smol-env.ts";
 
 /** Turns a loaded matrix, the CLI's choices and the host's size into the ordered list of cells to run. */
 export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): Plan {
@@ -192,4 +188,47 @@ function timeoutNotes(scenarios: ResolvedScenario[]): string[] {
         ]
       : [];
   });
+}
+
+/** The one place `--smol` reaches a container: BUN_OPTIONS, before any options the scenario sets itself. */
+export function smolEnv(env: Record<string, string>, smol: boolean): Record<string, string> {
+  if (!smol || /(^|\s)--smol(\s|$)/.test(env.BUN_OPTIONS ?? "")) return env;
+  return { ...env, BUN_OPTIONS: env.BUN_OPTIONS ? `--smol ${env.BUN_OPTIONS}` : "--smol" };
+}
+
+/** How many cells expanding would produce at most (before dedup), computed without expanding: linear in the input. */
+export function countCandidates(
+  variant: MatrixVariant,
+  scenarios: ResolvedScenario[],
+  axes: VariantAxes,
+): number {
+  const axisCells =
+    axes.cpus.length *
+    axes.memoryBytes.length *
+    axes.smol.length *
+    Math.max(1, axes.nofile?.length ?? 0) *
+    Math.max(1, axes.cpuView?.length ?? 0);
+  const flagCells = (scenario: ResolvedScenario) =>
+    Object.values(scenario.flags).reduce((product, values) => product * values.length, 1);
+  let total = scenarios.reduce((sum, scenario) => sum + flagCells(scenario) * axisCells, 0);
+  for (const rule of variant.include) {
+    const targets = rule.scenario ? variant.scenarios.filter((s) => s.name === rule.scenario) : scenarios;
+    total += targets.reduce((sum, scenario) => sum + flagCells(scenario) * axisCells, 0);
+  }
+  return total;
+}
+
+/** Why this host cannot honour a cell's CPUs or memory (what it needs and what the host has); null when it can. */
+export function exceedsHost(cell: { cpus: number; memoryBytes: number }, host: HostFacts): string | null {
+  const needs: string[] = [];
+  const has: string[] = [];
+  if (cell.cpus > host.cores) {
+    needs.push(`${cell.cpus} CPUs`);
+    has.push(`${host.cores} CPUs`);
+  }
+  if (cell.memoryBytes > host.memoryBytes) {
+    needs.push(`${formatMemorySize(cell.memoryBytes)} memory`);
+    has.push(`${formatMemoryApprox(host.memoryBytes)}`);
+  }
+  return needs.length ? `needs ${needs.join(" and ")}, host has ${has.join(" and ")}` : null;
 }

@@ -1,14 +1,59 @@
 import { z } from "zod";
 import { Cell } from "./cell.ts";
 import { PlanVariant } from "./cell-variant.ts";
-import { HostFacts } from "./host-facts.ts";
+
 import { PlanImage } from "./plan-image.ts";
-import { StoredCloudRunSettings } from "./stored-cloud-run-settings.ts";
+
+export { PlanImage };
+
+import os from "node:os";
+import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+
+/** What the machine running the containers offers; injected into planning so tests are deterministic. */
+export const HostFacts = z
+  .object({ cores: z.number().positive(), memoryBytes: z.number().int().positive() })
+  .strict();
+export type HostFacts = z.infer<typeof HostFacts>;
+
+/** This machine as Node sees it; the Docker engine's own view (docker info NCPU/MemTotal) is better when at hand. */
+export function localHostFacts(): HostFacts {
+  return { cores: os.availableParallelism(), memoryBytes: os.totalmem() };
+}
+
+/** CLI choices that shape a plan; null or absent: keep what the matrix says. RunArgs satisfies this. */
+export type PlanOptions = {
+  profile?: string | null;
+  cpus?: number[] | null;
+  memoryBytes?: number[] | null;
+  smol?: boolean[] | null;
+  scenarios?: string[] | null;
+  /** Only these of the matrix's A/B variants. */
+  variants?: string[] | null;
+  repetitions?: number | null;
+  /** Run cells that exceed the host instead of marking them. */
+  force?: boolean;
+  /** Overrides the matrix's execution.driver. */
+  driver?: "local" | "swarm" | null;
+};
+
+/** Day-plan knobs added after runs were stored: absent in older run.json files, so they keep their defaults. */
+const ADDED_LATER = new Set(["idleMinutes", "maxColdStartExposure"]);
+
+const requiredShape = Object.fromEntries(
+  Object.entries(CloudRunSettings.shape).map(([key, field]) => [
+    key,
+    field instanceof z.ZodDefault && !ADDED_LATER.has(key) ? field.unwrap() : field,
+  ]),
+);
+
+/**
+ * cloudRun as stored in a plan: CloudRunSettings with every defaulted field required. Defaults are filled once,
+ * when the matrix loads; a stored run.json missing a field is damaged, never quietly re-defaulted.
+ */
+export const StoredCloudRunSettings = z.strictObject(requiredShape) as unknown as z.ZodType<CloudRunSettings>;
 
 /** Cell.image of a plan whose image is still to be built; bindImage() swaps in the built reference. */
 export const IMAGE_TO_BUILD = "<image built by the runner>";
-
-export { PlanImage } from "./plan-image.ts";
 
 /** Everything a run will do, decided before any container starts. */
 export const Plan = z
@@ -37,3 +82,11 @@ export const Plan = z
   })
   .strict();
 export type Plan = z.infer<typeof Plan>;
+
+/** The plan with the built image's reference in every cell that waited for it. */
+export function bindImage(plan: Plan, imageRef: string): Plan {
+  const cells = plan.cells.map((cell) =>
+    cell.image === IMAGE_TO_BUILD ? { ...cell, image: imageRef } : cell,
+  );
+  return { ...plan, cells };
+}

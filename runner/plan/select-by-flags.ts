@@ -1,6 +1,6 @@
 import { MatrixError } from "../config/matrix-error.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario } from "../config/resolved-matrix.ts";
-import type { PlanOptions } from "./plan-options.ts";
+import type { PlanOptions } from "./plan.ts";
 
 const FLAG_MISMATCH = "The command line does not fit the matrix file";
 

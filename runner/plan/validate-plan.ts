@@ -1,5 +1,5 @@
 import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
-import { CPU_BOUNDS } from "../config/cpu-bounds.ts";
+import { CPU_BOUNDS } from "../config/field-schemas.ts";
 import { MAX_CONTAINER_RUNS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { formatMemorySize } from "../config/memory-size.ts";

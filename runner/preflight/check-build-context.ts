@@ -3,11 +3,13 @@ import { join, posix, relative } from "node:path";
 import ignore from "@balena/dockerignore";
 import type { MatrixIssue } from "../config/matrix-error.ts";
 import { formatMemoryApprox } from "../config/memory-size.ts";
-import { bundledEntries } from "../image/bundled-entries.ts";
-import { contextFiles } from "../image/context-files.ts";
-import { type CopySource, copySources } from "../image/copy-sources.ts";
-import { dockerfileInstructions } from "../image/dockerfile-instructions.ts";
-import { type DockerignoreRule, DockerignoreRules } from "../image/dockerignore-rules.ts";
+import {
+  bundledEntries,
+  contextFiles,
+  type DockerignoreRule,
+  DockerignoreRules,
+} from "../image/build-context.ts";
+import { type CopySource, copySources, dockerfileInstructions } from "../image/dockerfile.ts";
 
 export interface BuildContextCheck {
   issues: MatrixIssue[];

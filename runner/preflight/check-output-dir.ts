@@ -1,6 +1,8 @@
 import { mkdtemp, rmdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { FlagError } from "../cli/flag-error.ts";
+import { FlagError } from "../cli/flags.ts";
+import { renderDryRun } from "../cli/render-dry-run.ts";
+import { cellsToRun, readCellRecords, readRunRecord, runPaths } from "../results/run-store.ts";
 
 /** Prefix of the throwaway directory that proves the results directory's nearest existing ancestor is writable. */
 const PROBE_PREFIX = ".bun-capacity-write-probe-";
@@ -36,4 +38,19 @@ export async function checkOutputFile(path: string, flag: string): Promise<void>
   if (info?.isDirectory())
     throw new FlagError(flag, `${flag} ${JSON.stringify(path)}: is a directory; pass a file path`);
   await checkOutputDir(dirname(path), flag);
+}
+
+/** Reads a stored run (validated; nothing written) and describes what --resume would run. */
+export async function previewResume(resultsDir: string, runId: string): Promise<string> {
+  await checkOutputDir(resultsDir);
+  const paths = runPaths(resultsDir, runId);
+  const record = await readRunRecord(paths.runJson);
+  const done = await readCellRecords(paths.cellsDir);
+  const cells = cellsToRun(record.plan.cells, done);
+  const estimatedSeconds = cells.reduce(
+    (sum, cell) => sum + (record.plan.cellEstimatedSeconds[cell.id] ?? 0),
+    0,
+  );
+  const plan = { ...record.plan, cells, estimatedSeconds };
+  return `Resume ${runId}: ${done.size} cell(s) recorded, ${cells.length} to run.\n${renderDryRun(plan)}`;
 }

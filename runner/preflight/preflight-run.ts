@@ -2,11 +2,14 @@ import { MatrixError, type MatrixIssue } from "../config/matrix-error.ts";
 import type { ImageSource, Matrix } from "../config/resolved-matrix.ts";
 import type { Plan } from "../plan/plan.ts";
 import { checkBuildContext } from "./check-build-context.ts";
+import {
+  readScenarioFlagSchemas,
+  type ScenarioFlagSchemas,
+  scenarioFlagIssues,
+  scriptFlagIssues,
+} from "./check-flags.ts";
 import { imageSourceIssues } from "./check-image-source.ts";
 import { checkOutputDir } from "./check-output-dir.ts";
-import { readScenarioFlagSchemas, scenarioFlagIssues } from "./check-scenario-flags.ts";
-import { scriptFlagIssues } from "./check-script-flags.ts";
-import type { ScenarioFlagSchemas } from "./scenario-flag-schemas.ts";
 
 export type PreflightOptions = { flagSchemas?: ScenarioFlagSchemas | null };
 

@@ -1,4 +1,5 @@
-import { MAX_MESSAGE_BYTES, type PublishInput } from "../../engine/index.ts";
+import { MAX_MESSAGE_BYTES } from "../../engine/defaults.ts";
+import type { PublishInput } from "../../engine/index.ts";
 import type { PublishMessageBody } from "./publish-body.ts";
 
 /** A message as any protocol carries it: JSON text (UTF-8) or gRPC bytes. */

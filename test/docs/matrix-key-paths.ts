@@ -1,6 +1,6 @@
 import { CloudRunSettings } from "../../runner/config/cloud-run/cloud-run-settings.ts";
+import { MatrixFile } from "../../runner/config/load-matrix.ts";
 import { MatrixBody } from "../../runner/config/matrix-body.ts";
-import { MatrixFile } from "../../runner/config/matrix-file.ts";
 import { schemaKeyPaths } from "./schema-key-paths.ts";
 
 /**

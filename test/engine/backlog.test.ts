@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { BACKLOG_DEFAULT_MAX_MESSAGES, type Message, type PubSubError } from "../../engine/index.ts";
+import { BACKLOG_DEFAULT_MAX_MESSAGES } from "../../engine/defaults.ts";
+import type { Message, PubSubError } from "../../engine/index.ts";
 import { manualPubSub, settle } from "./helpers.ts";
 
 describe("bounded backlog", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { BATCH_CAP_MAX_MESSAGES, PubSub } from "../../engine/index.ts";
+import { BATCH_CAP_MAX_MESSAGES } from "../../engine/defaults.ts";
+import { PubSub } from "../../engine/index.ts";
 import { manualPubSub, settle } from "./helpers.ts";
 
 const one = Buffer.alloc(10, 1);

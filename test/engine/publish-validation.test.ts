@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { MAX_MESSAGE_BYTES, PubSub, type PubSubError } from "../../engine/index.ts";
+import { MAX_MESSAGE_BYTES } from "../../engine/defaults.ts";
+import { PubSub, type PubSubError } from "../../engine/index.ts";
 
 async function codeOf(p: Promise<unknown>): Promise<string | undefined> {
   return p.then(

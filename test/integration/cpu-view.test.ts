@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { CELL_ID_LABEL } from "../../runner/drivers/run-labels.ts";
+import { CELL_ID_LABEL } from "../../runner/drivers/execution-driver.ts";
 import { parseCpuList } from "../../runner/host/core-allocation.ts";
 import type { CellRecord } from "../../runner/results/cell-record.ts";
 import { RunRecord } from "../../runner/results/run-record.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ContainerSpec } from "../../runner/docker/docker-api.ts";
 import { ensureGeneratorImage } from "../../runner/image/generator-image.ts";
-import { buildOfflineBaseImage } from "../../runner/image/offline-base-image.ts";
+import { buildOfflineBaseImage } from "../../runner/image/offline-base.ts";
 import { createBunLoadGenerator } from "../../runner/load/bun-generator/bun-load-generator.ts";
 import { parseReadyAtMs } from "../../runner/load/bun-generator/parse-ready-at-ms.ts";
 import { type LoopbackPod, startLoopbackPod } from "../../runner/load/calibration/loopback-pod.ts";

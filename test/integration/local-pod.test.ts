@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readlink } from "node:fs/promises";
+import { PodStartError } from "../../runner/drivers/driver-error.ts";
 import type { PodSpec } from "../../runner/drivers/execution-driver.ts";
-import { PodStartError } from "../../runner/drivers/pod-start-error.ts";
 import { containerSpec } from "../../runner/execute/container-spec.ts";
 import { testCell } from "../runner/execute/cell-fixture.ts";
 import { driver, integrationImage, labelledContainers } from "./integration-image.ts";

@@ -1,9 +1,8 @@
 import { expect, test } from "bun:test";
 import { access } from "node:fs/promises";
 import os from "node:os";
-import { CgroupAccounting } from "../../runner/drivers/local/cgroup-accounting.ts";
+import { CgroupAccounting, type ContainerAccounting } from "../../runner/drivers/local/cgroup-accounting.ts";
 import { LocalDriver } from "../../runner/drivers/local/local-driver.ts";
-import type { ContainerAccounting } from "../../runner/drivers/local/with-cgroup-parent.ts";
 import { runRepetition } from "../../runner/execute/run-repetition.ts";
 import { testCell } from "../runner/execute/cell-fixture.ts";
 import { docker, integrationImage } from "./integration-image.ts";

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { booleanFlag, valueFlag } from "../../cli/flags/flag-registry.ts";
-import { decimalText, PathText, wholeText } from "../../cli/flags/flag-values.ts";
-import { resultsFlag } from "../../cli/results-flag.ts";
+import { booleanFlag, decimalText, PathText, resultsFlag, valueFlag, wholeText } from "../../cli/flags.ts";
 import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../../config/cloud-run/cloud-run-limits.ts";
-import { CPU_BOUNDS } from "../../config/cpu-bounds.ts";
-import { Cpus, MemoryBytesText, ScenarioName } from "../../config/field-schemas.ts";
+import { CPU_BOUNDS, Cpus, MemoryBytesText, ScenarioName } from "../../config/field-schemas.ts";
 import { DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "./check-verdict.ts";
 
 /** check gates a Cloud Run deploy, so sizes stop at the largest Cloud Run instance (run has --force for more). */

@@ -1,21 +1,20 @@
+import { readFile } from "node:fs/promises";
+import os from "node:os";
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import type {
-  ExecutionDriver,
-  NodeFacts,
-  PodHandle,
-  PodSpec,
-  RunFacts,
-  RunOptions,
+import {
+  type ExecutionDriver,
+  type NodeFacts,
+  OWNER_HOST_LABEL,
+  OWNER_PID_LABEL,
+  type PodHandle,
+  type PodSpec,
+  RUN_ID_LABEL,
+  type RunFacts,
+  type RunOptions,
 } from "../execution-driver.ts";
-import { CgroupAccounting } from "./cgroup-accounting.ts";
-import type { LocalEnvironment } from "./local-environment.ts";
-import { localNodeFacts } from "./local-node-facts.ts";
-import { readHostBusySeconds } from "./read-host-busy-seconds.ts";
-import { processIsAlive, removeOrphans } from "./remove-orphans.ts";
-import { removeRunContainers } from "./remove-run-containers.ts";
-import { runToExit } from "./run-to-exit.ts";
-import { startPod } from "./start-pod.ts";
-import type { ContainerAccounting } from "./with-cgroup-parent.ts";
+import { CgroupAccounting, type ContainerAccounting, readHostBusySeconds } from "./cgroup-accounting.ts";
+import { startPod } from "./local-pod.ts";
+import { runToExit } from "./watched-container.ts";
 
 export interface LocalDriverOptions {
   /** This machine's name, as container owner labels carry it. */
@@ -87,4 +86,83 @@ export class LocalDriver implements ExecutionDriver {
     });
     return this.node;
   }
+}
+
+/** Local driver defaults, in one place. */
+/** After a kill, how long to wait for Docker to report the exit before moving on. */
+export const KILL_GRACE_MS = 10_000;
+/** The pod's network-namespace holder: an idle Bun process that wakes about every 12 days. */
+export const HOLDER_ENTRYPOINT = ["bun", "-e", "setInterval(() => {}, 2 ** 30)"];
+/** Between two runs of a sidecar's ready check or of the readiness probe. */
+export const READY_RETRY_MS = 200;
+/** The node id of the local engine (one node). */
+export const LOCAL_NODE_ID = "local";
+/** Where the host's cgroup hierarchies are mounted. */
+export const HOST_CGROUP_ROOT = "/sys/fs/cgroup";
+/** Parent cgroups of measured containers live under this name in every hierarchy. */
+export const CGROUP_PARENT_PREFIX = "bun-capacity";
+
+/** What the local driver's operations share: the engine, its node, cgroup accounting and the host's CPU counter. */
+export interface LocalEnvironment {
+  docker: DockerApi;
+  node: NodeFacts | null;
+  accounting: ContainerAccounting | null;
+  /** The host's busy CPU-seconds counter (null: not readable); sampled around each measured container. */
+  hostBusySeconds: () => Promise<number | null>;
+}
+
+const BOOT_ID_FILE = "/proc/sys/kernel/random/boot_id";
+
+/** The local engine as a node; its physical host is the kernel's boot id (shared by every engine on this machine). */
+export async function localNodeFacts(docker: DockerApi): Promise<NodeFacts> {
+  const info = await docker.info();
+  const bootId = await readFile(BOOT_ID_FILE, "utf8").then(
+    (text) => text.trim(),
+    () => os.hostname(),
+  );
+  return {
+    id: LOCAL_NODE_ID,
+    hostname: os.hostname(),
+    physicalHostId: bootId,
+    cpus: info.cpus,
+    memoryBytes: info.memoryBytes,
+    kernelVersion: info.kernelVersion,
+    cgroupVersion: info.cgroupVersion,
+  };
+}
+
+/**
+ * Removes containers left by runs whose process is gone: labelled with our run-id, started from this host, and
+ * owned by a pid that no longer exists. Containers of live runs (and of other hosts sharing the engine) stay.
+ */
+export async function removeOrphans(
+  docker: DockerApi,
+  host: string,
+  isAlive: (pid: number) => boolean = processIsAlive,
+): Promise<string[]> {
+  const removed: string[] = [];
+  for (const container of await docker.listContainers(RUN_ID_LABEL)) {
+    const pid = Number(container.labels[OWNER_PID_LABEL]);
+    const sameHost = container.labels[OWNER_HOST_LABEL] === host;
+    if (!sameHost || (Number.isInteger(pid) && pid > 0 && isAlive(pid))) continue;
+    await docker.removeContainer(container.id);
+    removed.push(container.id);
+  }
+  return removed;
+}
+
+export function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM"; // exists, owned by someone else
+  }
+}
+
+/** Removes every container of one run (after an interrupt); returns how many were removed. */
+export async function removeRunContainers(docker: DockerApi, runId: string): Promise<number> {
+  const containers = await docker.listContainers(`${RUN_ID_LABEL}=${runId}`);
+  await Promise.all(containers.map((c) => docker.removeContainer(c.id)));
+  return containers.length;
 }

@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Engine } from "../../docker/connect-engine.ts";
+import type { Engine } from "../../docker/docker-client.ts";
 import type { PodHandle, PodMemberSpec, PodSpec, RunOptions } from "../execution-driver.ts";
-import { holderContainerSpec } from "../local/holder-container-spec.ts";
-import type { LocalEnvironment } from "../local/local-environment.ts";
-import { startPod } from "../local/start-pod.ts";
-import type { Lease } from "../placement/host-slots.ts";
-import { distributeImage } from "./distribute-image.ts";
-import { serviceSpec } from "./service-spec.ts";
-import { waitForRunningTask } from "./wait-for-running-task.ts";
+import type { LocalEnvironment } from "../local/local-driver.ts";
+import { holderContainerSpec, startPod } from "../local/local-pod.ts";
+import type { Lease } from "../placement.ts";
+import { distributeImage } from "./swarm-driver.ts";
+import { serviceSpec, waitForRunningTask } from "./swarm-service.ts";
 
 export interface SwarmPodDeps {
   manager: Engine;

@@ -1,29 +1,30 @@
 import { randomBytes } from "node:crypto";
-import type { Engine } from "../../docker/connect-engine.ts";
 import type { ContainerSpec } from "../../docker/docker-api.ts";
+import type { Engine } from "../../docker/docker-client.ts";
 import { cpusOfNanoCpus } from "../../units/units.ts";
-import type {
-  ExecutionDriver,
-  NodeFacts,
-  PodHandle,
-  PodSpec,
-  RunFacts,
-  RunOptions,
+import { SwarmNotReadyError } from "../driver-error.ts";
+import {
+  CELL_ID_LABEL,
+  type ExecutionDriver,
+  type NodeFacts,
+  OWNER_HOST_LABEL,
+  OWNER_PID_LABEL,
+  type PodHandle,
+  type PodSpec,
+  RUN_ID_LABEL,
+  type RunFacts,
+  type RunOptions,
 } from "../execution-driver.ts";
-import { CgroupAccounting } from "../local/cgroup-accounting.ts";
-import { readHostBusySeconds } from "../local/read-host-busy-seconds.ts";
-import { processIsAlive } from "../local/remove-orphans.ts";
-import type { ContainerAccounting } from "../local/with-cgroup-parent.ts";
-import { HostSlots, type Lease } from "../placement/host-slots.ts";
-import { usableHosts } from "../placement/usable-hosts.ts";
-import { CELL_ID_LABEL, OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../run-labels.ts";
-import { distributeImage } from "./distribute-image.ts";
-import { probeNode } from "./probe-node.ts";
-import { runServiceToExit } from "./run-service-to-exit.ts";
-import { serviceSpec } from "./service-spec.ts";
+import {
+  CgroupAccounting,
+  type ContainerAccounting,
+  readHostBusySeconds,
+} from "../local/cgroup-accounting.ts";
+import { processIsAlive } from "../local/local-driver.ts";
+import { HostSlots, type Lease, usableHosts } from "../placement.ts";
 import { startSwarmPod } from "./start-swarm-pod.ts";
-import { type SwarmMember, swarmMembers } from "./swarm-members.ts";
-import { SwarmNotReadyError } from "./swarm-not-ready-error.ts";
+import { probeNode, type SwarmMember, swarmMembers } from "./swarm-nodes.ts";
+import { runServiceToExit, serviceSpec } from "./swarm-service.ts";
 
 export interface SwarmDriverOptions {
   /** Engines of the other nodes (unix:// or tcp://); the local engine is the manager. */
@@ -190,4 +191,26 @@ export class SwarmDriver implements ExecutionDriver {
     });
     return this.prepared;
   }
+}
+
+/** Swarm driver settings, in one place. */
+export const DRIVER_LABEL = "bun-capacity.driver";
+/** How often a running task's state is read. */
+export const TASK_POLL_MS = 250;
+/** A task that is not running after this long (no node resources, image missing) ends the repetition. */
+export const TASK_START_TIMEOUT_MS = 60_000;
+/** Extra engines (one per swarm node), comma-separated unix:// or tcp:// addresses; the local engine is implied. */
+export const SWARM_ENGINES_ENV = "BUN_CAPACITY_SWARM_ENGINES";
+/** The probe job's timeout: it only reads a few /proc files. */
+export const PROBE_TIMEOUT_MS = 60_000;
+
+/** `docker save | docker load` from the manager to every engine that lacks the image; returns how many got it. */
+export async function distributeImage(manager: Engine, engines: Engine[], ref: string): Promise<number> {
+  let copied = 0;
+  for (const engine of engines) {
+    if (engine === manager || (await engine.docker.inspectImage(ref))) continue;
+    await engine.swarm.loadImage(await manager.swarm.saveImage(ref));
+    copied++;
+  }
+  return copied;
 }

@@ -1,8 +1,8 @@
 import { REPO_ROOT } from "../../config/config-defaults.ts";
 import type { DockerApi } from "../../docker/docker-api.ts";
+import { resolveBaseImage } from "../../image/base-image.ts";
 import { type BenchImageOptions, ensureImage } from "../../image/bench-image.ts";
 import { readBunVersion } from "../../image/bun-version.ts";
-import { resolveBaseImage } from "../../image/resolve-base-image.ts";
 import type { GeneratorRef } from "../../load/ensure-load-generator.ts";
 import type { Plan } from "../../plan/plan.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";

@@ -1,27 +1,23 @@
 import { availableParallelism } from "node:os";
+import type { FixedSummary } from "../../../contract/generator-step.ts";
 import { ceilingSearch } from "../../../search/ceiling-search.ts";
-import { DockerUnavailableError } from "../../docker/docker-unavailable-error.ts";
+import { DockerUnavailableError } from "../../docker/docker-error.ts";
+import { PodStartError, RunAbortedError } from "../../drivers/driver-error.ts";
 import type { ExecutionDriver, PodHandle } from "../../drivers/execution-driver.ts";
-import { PodStartError } from "../../drivers/pod-start-error.ts";
-import { RunAbortedError } from "../../drivers/run-aborted-error.ts";
-import { RunInterruptedError } from "../../host/run-interrupted-error.ts";
+import { RunInterruptedError } from "../../host/host-lock.ts";
 import { loadGeneratorFor } from "../../load/ensure-load-generator.ts";
 import type { LoadGenerator } from "../../load/load-generator.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
 import type { Repetition } from "../../results/cell-record.ts";
+import { isContended, stderrTail } from "../classify-repetition.ts";
 import type { RunContext } from "../container-spec.ts";
-import { isContended } from "../is-contended.ts";
+import { emptyRepetition } from "../empty-repetition.ts";
 import { limitMismatches } from "../limit-mismatches.ts";
 import { cpuPlacementOf, placeCores } from "../place-cores.ts";
-import { stderrTail } from "../stderr-tail.ts";
-import { failedServerRepetition } from "./failed-server-repetition.ts";
-import { fdLimitMessage } from "./fd-limit-message.ts";
-import { fixedShapeResult } from "./fixed-shape-result.ts";
-import { type FixedShapeRun, runFixedShape } from "./run-fixed-shape.ts";
+import { type FixedShapeRun, fixedShapeResult, runFixedShape } from "./fixed-shape.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
 import { generatorDoubt } from "./server-generator-trust.ts";
-import { serverNotReady } from "./server-not-ready.ts";
 import { serverPodSpec } from "./server-pod-spec.ts";
 import { serverResult } from "./server-result.ts";
 import { ServerStepError } from "./server-step-error.ts";
@@ -179,4 +175,75 @@ async function warmUp(context: ServerStepContext): Promise<number> {
   const started = Date.now();
   await runServerStep(context, stepRequest(context, null, "probe", ms));
   return Date.now() - started;
+}
+
+/** A server-mode repetition that produced no result: its status, why, and how long it took. */
+export function failedServerRepetition(
+  index: number,
+  startedMs: number,
+  status: Repetition["status"],
+  message: string,
+): Repetition {
+  const wallSeconds = (Date.now() - startedMs) / 1000;
+  return {
+    ...emptyRepetition(index, status, message, wallSeconds),
+    startupMs: null,
+    sidecarCpuSeconds: null,
+  };
+}
+
+/** A pod that never became ready: an OOM or exit while starting, a slow start, or a sidecar that failed. */
+export function serverNotReady(
+  index: number,
+  cell: { timeoutSeconds: number; service: { readyPath: string } },
+  startedMs: number,
+  error: unknown,
+  timedOut: boolean,
+) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const facts = error instanceof PodStartError ? error.facts : null;
+  const failed = (status: Repetition["status"], message: string): Repetition => ({
+    ...failedServerRepetition(index, startedMs, status, message),
+    ...(facts && {
+      exitCode: facts.exitCode,
+      stderrTail: stderrTail(facts.stderr),
+      oomKilled: facts.oomKilled,
+      oomEvent: facts.oomEvent,
+      applied: facts.applied,
+      stats: facts.stats,
+    }),
+  });
+  if (facts?.oomKilled || (facts?.oomEvent && facts.exitCode !== 0))
+    return failed("oom", `killed by the kernel OOM killer while starting, at the memory limit: ${reason}`);
+  if (timedOut)
+    return failed("timeout", `did not start within the ${cell.timeoutSeconds} s timeout: ${reason}`);
+  if (error instanceof PodStartError && error.failure === "service-not-ready")
+    return failed("timeout", `never answered 2xx on ${cell.service.readyPath}: ${reason}`);
+  return failed("crash", `did not start: ${reason}`);
+}
+
+/** Descriptors a Bun process holds besides its sockets (stdio, the listener, epoll, its runtime's files). */
+export const FD_RESERVE = 64;
+const NEXT_STEP =
+  "raise nofile (Cloud Run allows 25,000 descriptors per instance) or spread the connections over more instances";
+
+/**
+ * Why a fixed-shape run's connections failed when the cell's descriptor limit (axes.nofile) cannot hold what was
+ * asked (the summary's connectionsRequested, or the `connections` flag when the script never finished); else null.
+ */
+export function fdLimitMessage(
+  cell: Cell,
+  summary: FixedSummary | null,
+  generatorTimedOut: boolean,
+): string | null {
+  const flag = Number(cell.flags.connections);
+  const requested = summary?.connectionsRequested ?? (Number.isInteger(flag) ? flag : null);
+  if (typeof cell.nofile !== "number" || requested === null) return null;
+  if (requested + FD_RESERVE < cell.nofile) return null;
+  const limit = `the service's descriptor limit (ulimit nofile ${cell.nofile}, axes.nofile) is below the ${requested} connections asked for plus ~${FD_RESERVE} the process holds`;
+  if (summary !== null && summary.failures > 0)
+    return `${summary.failures} of ${requested} connections failed: ${limit}; ${NEXT_STEP}`;
+  if (summary === null && generatorTimedOut)
+    return `the connection storm never finished: ${limit}, so the service stopped accepting and the remaining handshakes waited in the kernel's backlog; ${NEXT_STEP}`;
+  return null;
 }

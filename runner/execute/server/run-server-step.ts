@@ -1,7 +1,7 @@
 import type { LoadStep } from "../../../contract/result.ts";
 import type { PodCpuSeconds, PodHandle } from "../../drivers/execution-driver.ts";
-import { hostOtherCpuCores } from "../../host/host-other-cpu-cores.ts";
-import { RunInterruptedError } from "../../host/run-interrupted-error.ts";
+import { RunInterruptedError } from "../../host/host-lock.ts";
+import { hostOtherCpuCores } from "../../host/host-probe.ts";
 import { generatorStepConfig } from "../../load/bun-generator/generator-step-config.ts";
 import type { LoadGenerator, StepRequest } from "../../load/load-generator.ts";
 import type { Cell } from "../../plan/cell.ts";

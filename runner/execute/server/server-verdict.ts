@@ -1,8 +1,7 @@
 import type { BenchResult } from "../../../contract/result.ts";
 import type { RunFacts } from "../../drivers/execution-driver.ts";
 import type { Cell } from "../../plan/cell.ts";
-import type { Classification } from "../classify-repetition.ts";
-import { isGcThrash } from "../is-gc-thrash.ts";
+import { type Classification, isGcThrash } from "../classify-repetition.ts";
 
 const RAW_STDOUT_MAX_CHARS = 64 * 1024;
 

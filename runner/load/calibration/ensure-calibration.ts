@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import type { DockerApi } from "../../docker/docker-api.ts";
 import { ensureGeneratorImage } from "../../image/generator-image.ts";
-import { buildOfflineBaseImage } from "../../image/offline-base-image.ts";
+import { buildOfflineBaseImage } from "../../image/offline-base.ts";
 import { createBunLoadGenerator } from "../bun-generator/bun-load-generator.ts";
 import { GENERATOR_NAME } from "../bun-generator/generator-defaults.ts";
 import { calibrateGenerator } from "./calibrate-generator.ts";

@@ -1,8 +1,12 @@
 import { hostname } from "node:os";
 import type { ContainerSpec, DockerApi, StatsSample } from "../../docker/docker-api.ts";
-import type { PodMemberSpec } from "../../drivers/execution-driver.ts";
+import {
+  OWNER_HOST_LABEL,
+  OWNER_PID_LABEL,
+  type PodMemberSpec,
+  RUN_ID_LABEL,
+} from "../../drivers/execution-driver.ts";
 import { memberContainerSpec } from "../../drivers/member-container-spec.ts";
-import { OWNER_HOST_LABEL, OWNER_PID_LABEL, RUN_ID_LABEL } from "../../drivers/run-labels.ts";
 import { secondsOfNanos } from "../../units/units.ts";
 
 /** One member's run: its output, its CPU, and the network namespace it actually joined. */

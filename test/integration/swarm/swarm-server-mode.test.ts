@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { RUN_ID_LABEL } from "../../../runner/drivers/run-labels.ts";
+import { RUN_ID_LABEL } from "../../../runner/drivers/execution-driver.ts";
 import { labelledContainers } from "../integration-image.ts";
 import { KV_SIDECAR_MATRIX, measured, runServerMatrix } from "../server-mode-run.ts";
 import { ensureOneNodeSwarm, labelledServices } from "./one-node-swarm.ts";

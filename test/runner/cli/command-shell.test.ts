@@ -3,12 +3,10 @@ import { z } from "zod";
 import { defineCommand } from "../../../runner/cli/command.ts";
 import { commandUsage, runShell } from "../../../runner/cli/command-shell.ts";
 import { describeFailure } from "../../../runner/cli/exit-codes.ts";
-import { FlagError } from "../../../runner/cli/flag-error.ts";
-import { booleanFlag, valueFlag } from "../../../runner/cli/flags/flag-registry.ts";
-import { choiceText } from "../../../runner/cli/flags/flag-values.ts";
+import { booleanFlag, choiceText, FlagError, valueFlag } from "../../../runner/cli/flags.ts";
 import { MatrixError } from "../../../runner/config/matrix-error.ts";
-import { DockerUnavailableError } from "../../../runner/docker/docker-unavailable-error.ts";
-import { RunInterruptedError } from "../../../runner/host/run-interrupted-error.ts";
+import { DockerUnavailableError } from "../../../runner/docker/docker-error.ts";
+import { RunInterruptedError } from "../../../runner/host/host-lock.ts";
 import { ReportInputError } from "../../../runner/report/size-run-dir.ts";
 import { RunStoreError } from "../../../runner/results/run-store.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { FlagError } from "../../../runner/cli/flag-error.ts";
+import { FlagError } from "../../../runner/cli/flags.ts";
 import { parseRunArgs } from "../../../runner/cli/parse-run-args.ts";
 import { RunArgs } from "../../../runner/cli/run-args.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { appliedLimitsFromInspect } from "../../../runner/docker/applied-limits-from-inspect.ts";
+import { appliedLimitsFromInspect } from "../../../runner/docker/applied-limits.ts";
 
 test("maps HostConfig and Config.User; null lists become empty", () => {
   const applied = appliedLimitsFromInspect({

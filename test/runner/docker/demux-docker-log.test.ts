@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { demuxDockerLog } from "../../../runner/docker/demux-docker-log.ts";
+import { demuxDockerLog } from "../../../runner/docker/docker-client.ts";
 
 function frame(stream: 1 | 2, text: string): Uint8Array {
   const body = new TextEncoder().encode(text);

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { Readable } from "node:stream";
 import type { Engine } from "../../../runner/docker/docker-api.ts";
-import { DockerBuildError } from "../../../runner/docker/docker-build-error.ts";
+import { DockerBuildError } from "../../../runner/docker/docker-error.ts";
 import { imageApi } from "../../../runner/docker/image-api.ts";
 
 const options = { tag: "bun-capacity/user-image:abc", dockerfile: "Dockerfile", buildArgs: {}, labels: {} };

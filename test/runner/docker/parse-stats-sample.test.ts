@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { parseStatsSample } from "../../../runner/docker/parse-stats-sample.ts";
+import { parseStatsSample } from "../../../runner/docker/monitoring-api.ts";
 
 test("reads memory, CPU and throttling from a cgroup v1 stats frame", () => {
   const sample = parseStatsSample({

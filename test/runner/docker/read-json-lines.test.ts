@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { Readable } from "node:stream";
-import { readJsonLines } from "../../../runner/docker/read-json-lines.ts";
+import { readJsonLines } from "../../../runner/docker/docker-client.ts";
 
 test("objects split across chunks, blank lines and a missing final newline", async () => {
   const stream = Readable.from([

@@ -1,7 +1,9 @@
 import { expect, test } from "bun:test";
-import { DockerRequestError } from "../../../runner/docker/docker-request-error.ts";
-import { DockerUnavailableError } from "../../../runner/docker/docker-unavailable-error.ts";
-import { toDockerError } from "../../../runner/docker/to-docker-error.ts";
+import {
+  DockerRequestError,
+  DockerUnavailableError,
+  toDockerError,
+} from "../../../runner/docker/docker-error.ts";
 
 test("a refused or missing socket means Docker is not running, with the next step", () => {
   const cause = Object.assign(new Error("connect ENOENT /var/run/docker.sock"), { code: "ENOENT" });

@@ -1,5 +1,5 @@
 import type { Cell } from "../../../runner/plan/cell.ts";
-import { smolEnv } from "../../../runner/plan/smol-env.ts";
+import { smolEnv } from "../../../runner/plan/plan-run.ts";
 
 /** A small valid cell; override what a test is about (a smol cell gets BUN_OPTIONS as a planned one does). */
 export function testCell(overrides: Partial<Cell> = {}): Cell {

@@ -4,8 +4,7 @@ import type {
   DockerApi,
   StatsSample,
 } from "../../../runner/docker/docker-api.ts";
-import { DockerUnavailableError } from "../../../runner/docker/docker-unavailable-error.ts";
-import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
+import { DockerUnavailableError, ImageMissingError } from "../../../runner/docker/docker-error.ts";
 import type { FakeBehaviour } from "./fake-behaviour.ts";
 import type { FakeContainer } from "./fake-container.ts";
 import { FakeDockerImages } from "./fake-docker-images.ts";

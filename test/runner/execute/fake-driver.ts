@@ -1,6 +1,9 @@
-import type { CgroupTotals, ParentCgroup } from "../../../runner/drivers/local/cgroup-parent.ts";
+import type {
+  CgroupTotals,
+  ContainerAccounting,
+  ParentCgroup,
+} from "../../../runner/drivers/local/cgroup-accounting.ts";
 import { LocalDriver } from "../../../runner/drivers/local/local-driver.ts";
-import type { ContainerAccounting } from "../../../runner/drivers/local/with-cgroup-parent.ts";
 import type { FakeDocker } from "./fake-docker.ts";
 
 export interface FakeDriverOptions {

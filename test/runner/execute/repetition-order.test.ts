@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CELL_ID_LABEL } from "../../../runner/drivers/run-labels.ts";
+import { CELL_ID_LABEL } from "../../../runner/drivers/execution-driver.ts";
 import { executeRun } from "../../../runner/execute/execute-run.ts";
 import { type CellProgress, nextCell } from "../../../runner/execute/next-cell.ts";
 import type { RepetitionOrder } from "../../../runner/results/run-record.ts";

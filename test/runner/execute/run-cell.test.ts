@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { needsMoreRepetitions } from "../../../runner/execute/needs-more-repetitions.ts";
+import { needsMoreRepetitions } from "../../../runner/execute/next-cell.ts";
 import { runCell } from "../../../runner/execute/run-cell.ts";
 import { loadStep, searchResult } from "../results/search-fixture.ts";
 import { testCell } from "./cell-fixture.ts";

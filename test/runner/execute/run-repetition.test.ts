@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
+import { ImageMissingError } from "../../../runner/docker/docker-error.ts";
 import { runRepetition } from "../../../runner/execute/run-repetition.ts";
-import { RunInterruptedError } from "../../../runner/host/run-interrupted-error.ts";
+import { RunInterruptedError } from "../../../runner/host/host-lock.ts";
 import { validResult } from "../../contract/result-fixture.ts";
 import { testCell } from "./cell-fixture.ts";
 import type { FakeBehaviour } from "./fake-behaviour.ts";

@@ -2,8 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { acquireHostLock } from "../../../runner/host/acquire-host-lock.ts";
-import { withHostLock } from "../../../runner/host/with-host-lock.ts";
+import { acquireHostLock, withHostLock } from "../../../runner/host/host-lock.ts";
 
 test("a second run waits for the first, says for which run and pid, and gets the lock once it is released", async () => {
   const dir = await mkdtemp(join(tmpdir(), "host-lock-"));

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { hostOtherCpuCores } from "../../../runner/host/host-other-cpu-cores.ts";
+import { hostOtherCpuCores } from "../../../runner/host/host-probe.ts";
 
 test("other cores: host busy less the measured containers' CPU, over the wall time", () => {
   expect(hostOtherCpuCores(3, 1, 2)).toBe(1);

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseMatrix } from "../../../runner/config/load-matrix.ts";
 import { prepareVariantImages } from "../../../runner/execute/prepare-variant-images.ts";
+import { ensureBunVersionBase } from "../../../runner/image/base-image.ts";
 import { ensureImage } from "../../../runner/image/bench-image.ts";
-import { bunFromNpm, bunPlatformPackage } from "../../../runner/image/bun-from-npm.ts";
-import { ensureBunVersionBase } from "../../../runner/image/bun-version-base.ts";
-import { BunVersionImageError } from "../../../runner/image/bun-version-image-error.ts";
+import { bunFromNpm, bunPlatformPackage } from "../../../runner/image/bun-version.ts";
+import { BunVersionImageError } from "../../../runner/image/image-error.ts";
 import { planRun } from "../../../runner/plan/plan-run.ts";
 import { FakeDocker } from "../execute/fake-docker.ts";
 

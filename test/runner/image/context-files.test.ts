@@ -2,8 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contextFiles } from "../../../runner/image/context-files.ts";
-import { inputsHash } from "../../../runner/image/inputs-hash.ts";
+import { contextFiles, inputsHash } from "../../../runner/image/build-context.ts";
 
 let dir = "";
 afterEach(async () => {

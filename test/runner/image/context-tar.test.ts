@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contextTar } from "../../../runner/image/context-tar.ts";
+import { contextTar } from "../../../runner/image/build-context.ts";
 
 let dir = "";
 afterEach(async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { bunImageTag } from "../../../runner/image/bun-image-tag.ts";
-import { copySources } from "../../../runner/image/copy-sources.ts";
-import { dockerfileInstructions } from "../../../runner/image/dockerfile-instructions.ts";
-import { fromImages } from "../../../runner/image/from-images.ts";
+import {
+  bunImageTag,
+  copySources,
+  dockerfileInstructions,
+  fromImages,
+} from "../../../runner/image/dockerfile.ts";
 
 const guide = await Bun.file(join(import.meta.dir, "../../../examples/hono-service/Dockerfile")).text();
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DockerignoreRules } from "../../../runner/image/dockerignore-rules.ts";
+import { DockerignoreRules } from "../../../runner/image/build-context.ts";
 
 /** Cases from Docker's .dockerignore reference (docs.docker.com/build/concepts/context/#dockerignore-files). */
 const sent = (text: string, paths: string[]) => {

@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
+import { ImageMissingError } from "../../../runner/docker/docker-error.ts";
 import { ensureImage } from "../../../runner/image/bench-image.ts";
 import { FakeDocker } from "../execute/fake-docker.ts";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { linkedLibraries } from "../../../runner/image/linked-libraries.ts";
+import { linkedLibraries } from "../../../runner/image/offline-base.ts";
 
 test("takes resolved paths and the loader, not the vDSO", () => {
   const ldd = `	linux-vdso.so.1 (0x00007ffd)

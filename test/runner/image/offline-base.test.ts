@@ -1,6 +1,5 @@
 import { expect, test } from "bun:test";
-import { cachedOfflineBase } from "../../../runner/image/cached-offline-base.ts";
-import { hostShellTools, SHELL_TOOLS } from "../../../runner/image/shell-tools.ts";
+import { cachedOfflineBase, hostShellTools, SHELL_TOOLS } from "../../../runner/image/offline-base.ts";
 import { FakeDocker } from "../execute/fake-docker.ts";
 
 test("the shell tools come from the host; /bin/sh is required, others are left out when missing", () => {

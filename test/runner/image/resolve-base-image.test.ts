@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { resolveBaseImage } from "../../../runner/image/resolve-base-image.ts";
+import { resolveBaseImage } from "../../../runner/image/base-image.ts";
 import { FakeDocker } from "../execute/fake-docker.ts";
 
 const bunVersion = "1.4.5";

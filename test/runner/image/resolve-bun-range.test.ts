@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { resolveBunRange } from "../../../runner/image/resolve-bun-range.ts";
+import { resolveBunRange } from "../../../runner/image/bun-version.ts";
 
 // A registry nothing listens on, no retries: `npm view` fails at once, as with no network.
 const noRegistry = {

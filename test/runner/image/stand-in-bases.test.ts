@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { ImageMissingError } from "../../../runner/docker/image-missing-error.ts";
-import { standInBases } from "../../../runner/image/stand-in-bases.ts";
+import { ImageMissingError } from "../../../runner/docker/docker-error.ts";
+import { standInBases } from "../../../runner/image/base-image.ts";
 import { FakeDocker } from "../execute/fake-docker.ts";
 
 const base = `bun-capacity/bun-base:${Bun.version}`;

@@ -9,7 +9,7 @@ import { cpuPlacementOf, placeCores } from "../../../runner/execute/place-cores.
 import { serverPodSpec } from "../../../runner/execute/server/server-pod-spec.ts";
 import type { LoadGenerator } from "../../../runner/load/load-generator.ts";
 import type { Cell } from "../../../runner/plan/cell.ts";
-import type { PlanOptions } from "../../../runner/plan/plan-options.ts";
+import type { PlanOptions } from "../../../runner/plan/plan.ts";
 import { planRun } from "../../../runner/plan/plan-run.ts";
 import type { ServiceCell } from "../../../runner/plan/service-cell.ts";
 

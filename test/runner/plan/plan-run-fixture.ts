@@ -1,6 +1,5 @@
 import { parseMatrix } from "../../../runner/config/load-matrix.ts";
-import type { HostFacts } from "../../../runner/plan/host-facts.ts";
-import type { PlanOptions } from "../../../runner/plan/plan-options.ts";
+import type { HostFacts, PlanOptions } from "../../../runner/plan/plan.ts";
 import { planRun } from "../../../runner/plan/plan-run.ts";
 
 export const MI = 2 ** 20;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { MatrixError } from "../../../runner/config/matrix-error.ts";
-import { bindImage } from "../../../runner/plan/bind-image.ts";
 import { estimateCellSeconds } from "../../../runner/plan/estimate-cell-seconds.ts";
+import { bindImage } from "../../../runner/plan/plan.ts";
 import { GRID, ids, MI, plan } from "./plan-run-fixture.ts";
 
 describe("planRun", () => {

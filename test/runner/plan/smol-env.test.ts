@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { smolEnv } from "../../../runner/plan/smol-env.ts";
+import { smolEnv } from "../../../runner/plan/plan-run.ts";
 
 test("--smol goes first in BUN_OPTIONS, once, and only for smol cells", () => {
   expect(smolEnv({}, true)).toEqual({ BUN_OPTIONS: "--smol" });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import type { MatrixVariant } from "../../../runner/config/resolved-matrix.ts";
-import { declaredScriptFlags, scriptFlagIssues } from "../../../runner/preflight/check-script-flags.ts";
+import { declaredScriptFlags, scriptFlagIssues } from "../../../runner/preflight/check-flags.ts";
 
 type Declared = Record<string, Record<string, unknown>>;
 

@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { flagValueProblem, readScenarioFlagSchemas } from "../../../runner/preflight/check-flags.ts";
 import { imageSourceIssues } from "../../../runner/preflight/check-image-source.ts";
 import { checkOutputDir } from "../../../runner/preflight/check-output-dir.ts";
-import { flagValueProblem, readScenarioFlagSchemas } from "../../../runner/preflight/check-scenario-flags.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "preflight-"));
 const file = join(dir, "a-file");

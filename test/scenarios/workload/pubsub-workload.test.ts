@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { MAX_MESSAGE_BYTES } from "../../../engine/index.ts";
+import { MAX_MESSAGE_BYTES } from "../../../engine/defaults.ts";
 import type { OpRecorder } from "../../../scenarios/harness/op-recorder.ts";
 import { startPubSubWorkload } from "../../../scenarios/workload/pubsub-workload.ts";
 

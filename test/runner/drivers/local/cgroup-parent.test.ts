@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CgroupParent } from "../../../../runner/drivers/local/cgroup-parent.ts";
+import { CgroupParent } from "../../../../runner/drivers/local/cgroup-accounting.ts";
 
 let root = "";
 beforeEach(async () => {

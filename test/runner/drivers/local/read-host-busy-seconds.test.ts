@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readHostBusySeconds } from "../../../../runner/drivers/local/read-host-busy-seconds.ts";
+import { readHostBusySeconds } from "../../../../runner/drivers/local/cgroup-accounting.ts";
 
 test("busy = user + nice + system + irq + softirq + steal, in seconds (USER_HZ 100); idle and iowait are not", async () => {
   const dir = await mkdtemp(join(tmpdir(), "proc-stat-"));

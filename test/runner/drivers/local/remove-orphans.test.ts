@@ -1,6 +1,5 @@
 import { expect, test } from "bun:test";
-import { removeOrphans } from "../../../../runner/drivers/local/remove-orphans.ts";
-import { removeRunContainers } from "../../../../runner/drivers/local/remove-run-containers.ts";
+import { removeOrphans, removeRunContainers } from "../../../../runner/drivers/local/local-driver.ts";
 import { FakeDocker } from "../../execute/fake-docker.ts";
 
 const labels = (runId: string, pid: number, host = "here") => ({

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
+import { PodStartError } from "../../../../runner/drivers/driver-error.ts";
 import type { PodSpec } from "../../../../runner/drivers/execution-driver.ts";
-import { PodStartError } from "../../../../runner/drivers/pod-start-error.ts";
 import { containerSpec } from "../../../../runner/execute/container-spec.ts";
 import { testCell } from "../../execute/cell-fixture.ts";
 import type { FakeBehaviour } from "../../execute/fake-behaviour.ts";

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { HostSlots } from "../../../../runner/drivers/placement/host-slots.ts";
-import { pickNode } from "../../../../runner/drivers/placement/pick-node.ts";
-import { plannedWallSeconds } from "../../../../runner/drivers/placement/planned-wall-seconds.ts";
-import { tooBigForEveryNode } from "../../../../runner/drivers/placement/too-big-for-every-node.ts";
-import { usableHosts } from "../../../../runner/drivers/placement/usable-hosts.ts";
+import {
+  HostSlots,
+  pickNode,
+  plannedWallSeconds,
+  tooBigForEveryNode,
+  usableHosts,
+} from "../../../../runner/drivers/placement.ts";
 import { fakeNode } from "./node-inventory-fixture.ts";
 
 const GiB = 2 ** 30;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { HOST_PROBE_VERSION, type HostProbe } from "../../../../contract/host-probe.ts";
 import { driftVerdict, withDriftCheck } from "../../../../runner/execute/drift-verdict.ts";
-import { needsMoreRepetitions } from "../../../../runner/execute/needs-more-repetitions.ts";
+import { needsMoreRepetitions } from "../../../../runner/execute/next-cell.ts";
 import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
 import { summarizeCell } from "../../../../runner/execute/summarize-cell.ts";
 import { Repetition } from "../../../../runner/results/cell-record.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { FixedSummary } from "../../../../contract/generator-step.ts";
-import { FD_RESERVE, fdLimitMessage } from "../../../../runner/execute/server/fd-limit-message.ts";
+import { FD_RESERVE, fdLimitMessage } from "../../../../runner/execute/server/run-server-repetition.ts";
 import { testCell } from "../cell-fixture.ts";
 
 const summary = (failures: number, connectionsRequested: number | null = 1000): FixedSummary => ({

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { holdMemory } from "../../../../runner/execute/server/hold-memory.ts";
+import { holdMemory } from "../../../../runner/execute/server/fixed-shape.ts";
 
 const stats = (samples: Array<[number, number]>) => ({
   peakMemoryBytes: Math.max(...samples.map(([, bytes]) => bytes)),

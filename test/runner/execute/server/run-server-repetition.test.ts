@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { availableParallelism } from "node:os";
 import { BenchResult } from "../../../../contract/result.ts";
-import { PodStartError } from "../../../../runner/drivers/pod-start-error.ts";
+import { PodStartError } from "../../../../runner/drivers/driver-error.ts";
 import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
 import { Repetition } from "../../../../runner/results/cell-record.ts";
 import { fakeGenerator } from "./fake-generator.ts";
