@@ -1,7 +1,7 @@
 import { type GeneratorStepConfig, GeneratorStepSummary } from "../../contract/generator-step.ts";
 import type { LoadStep } from "../../contract/result.ts";
 import { ceilingSearch } from "../../search/ceiling-search.ts";
-import { provenRatePerSec } from "../../search/proven-rate-per-sec.ts";
+import { provenRatePerSec } from "../../search/step-verdict.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
 import { generatorStepConfig } from "../load/bun-generator/generator-step-config.ts";
 import { parseGeneratorLine } from "../load/bun-generator/parse-generator-line.ts";

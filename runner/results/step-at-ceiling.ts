@@ -1,6 +1,5 @@
 import type { BenchResult, LoadStep } from "../../contract/result.ts";
-import { provenRatePerSec } from "../../search/proven-rate-per-sec.ts";
-import { stepPassesSlo } from "./step-passes-slo.ts";
+import { provenRatePerSec, stepPassesSlo } from "../../search/step-verdict.ts";
 
 /** A repetition's confirmed ceiling and the confirming step it stands on. */
 export interface CeilingAt {

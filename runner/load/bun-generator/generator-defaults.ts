@@ -4,11 +4,6 @@ export const GENERATOR_NAME = "bun-generator";
 export const IMAGE_APP_DIR = "/app";
 export const IMAGE_MAIN = `${IMAGE_APP_DIR}/generator/main.ts`;
 export const IMAGE_READINESS = `${IMAGE_APP_DIR}/generator/readiness.ts`;
-/** A step's requests may wait this long past the send window before counting as dropped (at least, or 10 x SLO). */
-export const MIN_DRAIN_MS = 1000;
-export const DRAIN_SLO_MULTIPLE = 10;
-/** A request slower than this (at least, or 10 x SLO) is a timeout: an error. */
-export const MIN_REQUEST_TIMEOUT_MS = 1000;
 /** The generator's own send lag may take at most this share of the SLO before a step is the generator's. */
 export const MAX_SEND_LAG_SLO_SHARE = 0.1;
 /** Above this share of the request cycle, the generator's turnaround (response to next send) is in series with the service. */
