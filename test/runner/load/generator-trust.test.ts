@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { LoadStep } from "../../../../contract/result.ts";
-import { stepLimits, turnaroundShare } from "../../../../runner/load/bun-generator/step-limits.ts";
+import type { LoadStep } from "../../../contract/result.ts";
+import { stepLimits, turnaroundShare } from "../../../runner/load/generator-trust.ts";
 
 /** A 10 s step at 1000/s; the generator punctual, the host quiet (0.5 + 0.3 + 0.1 of 2 cores); override the rest. */
 const step = (overrides: Partial<LoadStep> = {}): LoadStep => ({

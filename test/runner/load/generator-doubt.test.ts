@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import type { LoadStep } from "../../../../contract/result.ts";
-import type { RunFacts } from "../../../../runner/drivers/execution-driver.ts";
-import { generatorDoubt } from "../../../../runner/execute/server/server-generator-trust.ts";
-import type { Cell } from "../../../../runner/plan/cell.ts";
-import type { ServiceCell } from "../../../../runner/plan/service-cell.ts";
-import { loadStep, searchResult } from "../../results/search-fixture.ts";
-import { serviceCell } from "./service-cell.ts";
+import type { LoadStep } from "../../../contract/result.ts";
+import type { RunFacts } from "../../../runner/drivers/execution-driver.ts";
+import { generatorDoubt } from "../../../runner/load/generator-trust.ts";
+import type { Cell } from "../../../runner/plan/cell.ts";
+import type { ServiceCell } from "../../../runner/plan/service-cell.ts";
+import { serviceCell } from "../execute/server/service-cell.ts";
+import { loadStep, searchResult } from "../results/search-fixture.ts";
 
 type ServedCell = Cell & { service: ServiceCell };
 const SECONDS = 5;
