@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { FixedSummary } from "../../../contract/generator-step.ts";
-import { GeneratorOutputError } from "../bun-generator/generator-output-error.ts";
-import { parseGeneratorLine } from "../bun-generator/parse-generator-line.ts";
-import { FIXED_FIGURE_SCHEMAS } from "./fixed-figure-schemas.ts";
+import { GeneratorOutputError, parseGeneratorLine } from "../bun-generator/generator-output.ts";
+import { AbruptDisconnectFigures } from "./abrupt-disconnect-figures.ts";
+
+/** Per-workload figure schemas: a known workload's line must carry its figures; others are checked generically. */
+const FIXED_FIGURE_SCHEMAS: Record<string, z.ZodType> = {
+  "abrupt-disconnect": AbruptDisconnectFigures,
+};
 
 /** The last fixed-shape summary line of the generator's stdout, validated (a known workload's figures by its own schema). */
 export function parseFixedSummary(stdout: string, stderr: string): FixedSummary {

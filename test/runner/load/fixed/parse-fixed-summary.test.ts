@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { GeneratorOutputError } from "../../../../runner/load/bun-generator/generator-output-error.ts";
+import { GeneratorOutputError } from "../../../../runner/load/bun-generator/generator-output.ts";
 import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
 
 const line = {

@@ -1,7 +1,8 @@
+import type { CalibrationPoint } from "../../../contract/generator-step.ts";
 import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import { parseReadyAtMs } from "../bun-generator/parse-ready-at-ms.ts";
+import { parseReadyAtMs } from "../bun-generator/generator-output.ts";
 import type { LoadGenerator, StepRequest } from "../load-generator.ts";
-import type { CalibrationPoint, GeneratorCalibration } from "./generator-calibration.ts";
+import type { GeneratorCalibration } from "./generator-capacity.ts";
 import { startLoopbackPod } from "./loopback-pod.ts";
 
 const PORT = 8080;

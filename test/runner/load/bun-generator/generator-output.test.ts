@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { GeneratorStepSummary } from "../../../../contract/generator-step.ts";
-import { GeneratorOutputError } from "../../../../runner/load/bun-generator/generator-output-error.ts";
-import { parseGeneratorLine } from "../../../../runner/load/bun-generator/parse-generator-line.ts";
+import {
+  GeneratorOutputError,
+  parseGeneratorLine,
+} from "../../../../runner/load/bun-generator/generator-output.ts";
 import { stepSummary } from "./step-request.ts";
 
 const parse = (stdout: string, stderr = "") =>

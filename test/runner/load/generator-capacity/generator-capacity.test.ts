@@ -2,9 +2,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CalibrationFileError } from "../../../../runner/load/calibration/calibration-error.ts";
-import type { GeneratorCalibration } from "../../../../runner/load/calibration/generator-calibration.ts";
-import { readCalibration } from "../../../../runner/load/calibration/read-calibration.ts";
+import type { GeneratorCalibration } from "../../../../runner/load/generator-capacity/generator-capacity.ts";
+import {
+  CalibrationFileError,
+  readCalibration,
+} from "../../../../runner/load/generator-capacity/generator-capacity.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "calibration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
