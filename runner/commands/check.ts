@@ -4,7 +4,7 @@ import { defineCommand } from "../cli/command.ts";
 import { runShell, type ShellIo } from "../cli/command-shell.ts";
 import { FlagError } from "../cli/flag-error.ts";
 import { resultsDirOf } from "../cli/results-flag.ts";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { checkOutputFile } from "../preflight/check-output-dir.ts";
 import { checkJunitXml } from "../report/check-junit-xml.ts";
 import { checkVerdictMarkdown } from "../report/check-verdict-markdown.ts";

@@ -1,5 +1,5 @@
 import type { BodyIssue } from "./body-issue.ts";
-import type { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettings } from "./cloud-run-settings.ts";
 
 /** cloudRun.traffic names scenarios: a name that is none of them would silently drop out of the service's mix. */
 export function checkTraffic(cloudRun: CloudRunSettings, scenarioNames: string[], issues: BodyIssue[]): void {

@@ -1,4 +1,4 @@
-import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 
 /** Every bound on a CPU count, in one table: the matrix's cpus, the run's --cpus and check's --cpus take theirs here. */
 export const CPU_BOUNDS = {

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { BodyIssue } from "./body-issue.ts";
 import { bundledScenarios, isBundledScenario } from "./bundled-scenarios.ts";
 import { checkTraffic } from "./check-traffic.ts";
-import { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "./cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import {
   BUNDLED_BUILD,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../config/cloud-run-settings.ts";
 
 /** Day-plan knobs added after runs were stored: absent in older run.json files, so they keep their defaults. */
 const ADDED_LATER = new Set(["idleMinutes", "maxColdStartExposure"]);

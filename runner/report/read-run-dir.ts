@@ -1,4 +1,4 @@
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { readStoredRun, type StoredRun } from "../results/read-stored-run.ts";
 
 /** A stored run as the reports need it: validated records and the cloudRun settings the run was planned with. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run-settings.ts";
 import type { TrafficProfile } from "../config/traffic-profile.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";

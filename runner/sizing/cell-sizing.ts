@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { BillingMode } from "../config/cloud-run/billing-mode.ts";
+import { Deployability } from "../cloudrun/deployability.ts";
+import { BillingMode } from "../cloudrun/pricing.ts";
+import { ProbeConversion } from "../cloudrun/probe-conversion.ts";
 import { CellStatus, Spread } from "../results/cell-record.ts";
 import { CpuPlacement } from "../results/cpu-placement.ts";
 import { LatencyKind } from "../results/latency-kind.ts";
 import { RateUnit } from "../results/rate-unit.ts";
 import { CeilingSpread } from "./ceiling-spread.ts";
 import { CellCalibration } from "./cell-calibration.ts";
-import { Deployability } from "./deployability.ts";
 import { OomRisk } from "./oom-risk.ts";
-import { ProbeConversion } from "./probe-conversion.ts";
 
 const nullableNumber = z.number().nullable();
 

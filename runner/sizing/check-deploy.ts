@@ -1,5 +1,5 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { compareProbes, SameHostError } from "../host/host-probe.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";

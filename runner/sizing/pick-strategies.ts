@@ -1,4 +1,4 @@
-import type { BillingMode } from "../config/cloud-run/billing-mode.ts";
+import type { BillingMode } from "../cloudrun/pricing.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import type { Strategy } from "./sizing-report.ts";
 

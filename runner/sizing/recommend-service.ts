@@ -1,12 +1,12 @@
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { checkDeployability } from "../cloudrun/deployability.ts";
+import { gcloudCommand, MAX_INSTANCES_FACTOR } from "../cloudrun/gcloud-command.ts";
+import { type BillingPrices, priceBillings } from "../cloudrun/pricing.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { checkDeployability } from "./deployability.ts";
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIXED_CAPACITY_ASSUMPTION, mixedCapacity } from "./mixed-capacity.ts";
 import { MIN_HEADROOM } from "./oom-risk.ts";
-import { type BillingPrices, priceBillings } from "./price-billings.ts";
 import { rateText } from "./rate-text.ts";
 import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
 import { sizeLabel } from "./size-label.ts";

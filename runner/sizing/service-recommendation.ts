@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BillingMode } from "../config/cloud-run/billing-mode.ts";
+import { BillingMode } from "../cloudrun/pricing.ts";
 
 /** One scenario's part in the service's mix at the recommended size. */
 export const ServiceWorkload = z

@@ -1,5 +1,7 @@
-import { allowedBillings } from "../config/cloud-run/billing-mode.ts";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { checkDeployability } from "../cloudrun/deployability.ts";
+import { allowedBillings, priceBillings } from "../cloudrun/pricing.ts";
+import { probeConversion } from "../cloudrun/probe-conversion.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { latencyKindOf } from "../results/latency-kind.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
@@ -8,12 +10,9 @@ import type { CellCalibration } from "./cell-calibration.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
 import { measureCell } from "./cell-measurements.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { checkDeployability } from "./deployability.ts";
 import { cellProbeComposite } from "./host-summary.ts";
 import { planInstances } from "./instance-plan.ts";
 import { MIN_HEADROOM, memoryHeadroom, oomRisk } from "./oom-risk.ts";
-import { priceBillings } from "./price-billings.ts";
-import { probeConversion } from "./probe-conversion.ts";
 
 /**
  * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):

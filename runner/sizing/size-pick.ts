@@ -1,6 +1,6 @@
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { gcloudCommand, MAX_INSTANCES_FACTOR } from "../cloudrun/gcloud-command.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { cellConcurrency } from "./cell-concurrency.ts";
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import type { DeployOption } from "./pick-strategies.ts";
 import type { SizePick, Strategy } from "./sizing-report.ts";
 import { verdictWarnings } from "./verdict-warnings.ts";

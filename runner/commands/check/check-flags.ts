@@ -2,7 +2,7 @@ import { z } from "zod";
 import { booleanFlag, valueFlag } from "../../cli/flags/flag-registry.ts";
 import { decimalText, PathText, wholeText } from "../../cli/flags/flag-values.ts";
 import { resultsFlag } from "../../cli/results-flag.ts";
-import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../../config/cloud-run/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../../cloudrun/cloud-run-limits.ts";
 import { CPU_BOUNDS } from "../../config/cpu-bounds.ts";
 import { Cpus, MemoryBytesText, ScenarioName } from "../../config/field-schemas.ts";
 import { DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "../../sizing/check-deploy.ts";

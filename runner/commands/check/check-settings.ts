@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { FlagError } from "../../cli/flag-error.ts";
-import { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../config/cloud-run-settings.ts";
 import { loadMatrix } from "../../config/load-matrix.ts";
 
 /** The matrix's cloudRun settings (parsed once when it loads); with no matrix file at all, the documented defaults. */

@@ -1,5 +1,5 @@
 import { type CheckCommandDeps, runCheck } from "../../../runner/commands/check.ts";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import type { CheckSize } from "../../../runner/sizing/check-deploy.ts";
 import type { FakeCell } from "../sizing/fake/fake-cell.ts";

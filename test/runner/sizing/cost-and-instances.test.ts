@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_PRICES } from "../../../runner/config/cloud-run/cloud-run-prices.ts";
-import { CloudRunSettings, resolveUnitPrices } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
-import { estimateCost } from "../../../runner/sizing/cost-estimate.ts";
+import { DEFAULT_PRICES, estimateCost, resolveUnitPrices } from "../../../runner/cloudrun/pricing.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { planInstances } from "../../../runner/sizing/instance-plan.ts";
 import { memoryHeadroom, oomRisk } from "../../../runner/sizing/oom-risk.ts";
 

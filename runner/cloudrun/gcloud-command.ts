@@ -1,5 +1,5 @@
-import { type BillingMode, throttlingFlag } from "../config/cloud-run/billing-mode.ts";
 import { MIB } from "../units/bytes.ts";
+import { type BillingMode, throttlingFlag } from "./pricing.ts";
 
 export interface GcloudInput {
   cpus: number;

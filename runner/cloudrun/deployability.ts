@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
 import { GIB, MIB } from "../units/bytes.ts";
+import { CLOUD_RUN_LIMITS } from "./cloud-run-limits.ts";
 
 const {
   minMemoryBytes: MIN_MEMORY_BYTES,

@@ -1,7 +1,5 @@
-import type { BillingMode } from "../../config/cloud-run/billing-mode.ts";
-import type { UnitPrices } from "../../config/cloud-run/cloud-run-prices.ts";
-import { instanceSecondUsd } from "../cost-estimate.ts";
-import { requestBusyShare } from "../request-busy-share.ts";
+import type { BillingMode, UnitPrices } from "./pricing.ts";
+import { instanceSecondUsd, requestBusyShare } from "./pricing.ts";
 
 /**
  * The day plan's model of Cloud Run's autoscaler, minute by minute for one size: instances wanted, idle retention,

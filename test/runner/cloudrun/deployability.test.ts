@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { checkDeployability } from "../../../runner/sizing/deployability.ts";
+import { checkDeployability } from "../../../runner/cloudrun/deployability.ts";
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;

@@ -1,8 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { allowedBillings } from "../../../runner/config/cloud-run/billing-mode.ts";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
-import { priceBillings } from "../../../runner/sizing/price-billings.ts";
-import { requestBusyShare } from "../../../runner/sizing/request-busy-share.ts";
+import { allowedBillings, priceBillings, requestBusyShare } from "../../../runner/cloudrun/pricing.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 
 const MIB = 1024 * 1024;
 const oneCpu = { cpus: 1, memoryBytes: 512 * MIB, ceilingPerSec: 5000, p50Ms: 2, concurrency: 80 };

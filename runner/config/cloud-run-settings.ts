@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { DaySchedule } from "../traffic-profile.ts";
-import { type BillingMode, BillingSetting } from "./billing-mode.ts";
-import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "./cloud-run-limits.ts";
-import { DEFAULT_PRICES, UnitPrices } from "./cloud-run-prices.ts";
+import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../cloudrun/cloud-run-limits.ts";
+import { BillingSetting, UnitPrices } from "../cloudrun/pricing.ts";
+import { DaySchedule } from "./traffic-profile.ts";
 
 const partialPrices = UnitPrices.partial();
 const tierPrices = z
@@ -102,11 +101,3 @@ export const CloudRunSettings = z
   );
 export type CloudRunSettings = z.infer<typeof CloudRunSettings>;
 export type CloudRunSettingsInput = z.input<typeof CloudRunSettings>;
-
-/** Unit prices for the settings' tier and one billing mode, defaults overlaid with overrides. */
-export function resolveUnitPrices(settings: CloudRunSettings, billing: BillingMode): UnitPrices {
-  const tierKey = settings.regionTier === 1 ? "tier1" : "tier2";
-  const base = DEFAULT_PRICES[tierKey][billing];
-  const override = settings.prices?.[tierKey]?.[billing] ?? {};
-  return { ...base, ...override };
-}

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { terminalTables } from "../../../runner/report/terminal-tables.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { fakeCellRecord } from "./fixture-builder.ts";
+import { fakeCellRecord } from "../sizing/fixture-builder.ts";
 
 // A CPU-bound cell (the service at 95% of its 1-vCPU quota at the ceiling) and a timer-paced one (20%).
 const cpuBound = fakeCellRecord({

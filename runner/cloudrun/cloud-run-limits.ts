@@ -1,4 +1,4 @@
-import { GIB, MIB } from "../../units/bytes.ts";
+import { GIB, MIB } from "../units/bytes.ts";
 
 /**
  * Cloud Run's defaults and bounds, in one table (cloud.google.com/run/docs/configuring/services/cpu, /memory-limits,

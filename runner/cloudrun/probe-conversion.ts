@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 
 /** At or above this share of its usable CPU quota at the ceiling, a cell is CPU-bound: a faster CPU moves it. */
 export const CPU_BOUND_QUOTA_SHARE = 0.8;
@@ -20,7 +19,7 @@ export type ProbeConversion = z.infer<typeof ProbeConversion>;
  * network) is left as measured. null: no targetProbe set.
  */
 export function probeConversion(
-  settings: Pick<CloudRunSettings, "targetProbe">,
+  settings: { targetProbe?: { composite: number; executionEnvironment: "gen1" | "gen2" } | undefined },
   cpuQuotaShareAtCeiling: number | null,
   runProbeComposite: number | null,
 ): ProbeConversion | null {
