@@ -49,8 +49,9 @@ export const CEILING_SEARCH_DEFAULTS = {
 } as const;
 
 /**
- * Probe, gallop from the probe's estimate (startFraction, 1 by default: at the probe), bisect to the resolution, confirm (falling back to rates
- * that passed earlier), then probe again to check the workload kept its speed: a pure function of its callbacks.
+ * Probe, gallop from startFraction x the probe's estimate (1 by default: at the estimate), bisect to the resolution,
+ * confirm (falling back to rates that passed earlier), then probe again to check the workload kept its speed: a pure
+ * function of its callbacks.
  */
 export async function ceilingSearch(options: CeilingSearchOptions): Promise<CeilingSearchResult> {
   const settings = { ...CEILING_SEARCH_DEFAULTS, ...stripUndefined(options) };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GIB } from "../units/bytes.ts";
 
 // Cloud Run pricing: unit prices, billing modes, the cost of a size at a target, request-based billing's busy share.
 
@@ -104,7 +105,6 @@ export function resolveUnitPrices(settings: PricingSettings, billing: BillingMod
   return { ...base, ...override };
 }
 
-const GIB = 1024 ** 3;
 const SECONDS_PER_HOUR = 3600;
 
 export interface CostEstimate {
