@@ -1,6 +1,6 @@
 import type { BenchResult } from "../../../contract/result.ts";
 import type { RunFacts } from "../../drivers/execution-driver.ts";
-import { timelineParameters } from "../../load/fixed/timeline-parameters.ts";
+import { timelineParameters } from "../../load/fixed-summary.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
 import { holdMemory } from "./hold-memory.ts";

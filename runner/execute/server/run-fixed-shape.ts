@@ -1,6 +1,6 @@
 import type { FixedSummary } from "../../../contract/generator-step.ts";
 import { RunInterruptedError } from "../../host/run-interrupted-error.ts";
-import { parseFixedSummary } from "../../load/fixed/parse-fixed-summary.ts";
+import { parseFixedSummary } from "../../load/fixed-summary.ts";
 import { type ServerStepContext, stepDeadlineMs, stepRequest } from "./run-server-step.ts";
 import { ServerStepError } from "./server-step-error.ts";
 

@@ -1,10 +1,10 @@
 import { expect, test } from "bun:test";
-import { MAX_TIMELINE_POINTS } from "../../../../contract/generator-step.ts";
-import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
+import { MAX_TIMELINE_POINTS } from "../../../contract/generator-step.ts";
 import {
+  parseFixedSummary,
   readTimelineParameters,
   timelineParameters,
-} from "../../../../runner/load/fixed/timeline-parameters.ts";
+} from "../../../runner/load/fixed-summary.ts";
 
 const line = {
   bcFixedSummary: 1,

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { GeneratorOutputError } from "../../../../runner/load/bun-generator/generator-output.ts";
-import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
+import { GeneratorOutputError } from "../../../runner/load/bun-generator/generator-output.ts";
+import { parseFixedSummary } from "../../../runner/load/fixed-summary.ts";
 
 const line = {
   bcFixedSummary: 1,
