@@ -37,7 +37,7 @@ export const GeneratorStepConfig = z
     concurrency: z.number().int().positive(),
     durationMs: z.number().int().positive(),
     sloP99Ms: z.number().positive(),
-    /** open: completions between these ms after the start count towards achieved (search/rate-window.ts). */
+    /** open: completions between these ms after the start count towards achieved (search/step-verdict.ts). */
     rateFromMs: ms.nullable(),
     rateToMs: ms.nullable(),
     /** How long queued operations may still start after the send window before they count as dropped. */

@@ -5,8 +5,8 @@ import { payloadPicker } from "./workload/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 
-/** Generous end-to-end SLO for the burst: the criterion that matters is zero errors and everything delivered. */
-export const HERD_SLO_P99_MS = 1_000;
+/** Loose end-to-end SLO for the burst (the runner's, config-defaults.ts): what matters is zero errors and all delivered. */
+export const HERD_SLO_P99_MS = 250;
 
 /** Connection storm: --publishers publishers start at once, each publishes one message and closes. */
 export const thunderingHerd = defineScenario({

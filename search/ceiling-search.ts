@@ -1,13 +1,8 @@
 import type { Ceiling, LoadStep } from "../contract/result.ts";
-import { confirmCeiling } from "./confirm-ceiling.ts";
 import { exhaustiveSweepSeconds } from "./exhaustive-sweep-seconds.ts";
 import { findKnee } from "./find-knee.ts";
-import { narrowBracket } from "./narrow-bracket.ts";
-import { provenRatePerSec } from "./proven-rate-per-sec.ts";
 import { describeSearchDrift, type SearchDrift, searchDrift } from "./search-drift.ts";
-import { type SearchPhase, SearchSession } from "./search-session.ts";
-
-export type { SearchPhase } from "./search-session.ts";
+import { overloadedStep, provenRatePerSec } from "./step-verdict.ts";
 
 export interface CeilingSearchOptions {
   /** Closed-loop probe: its achievedPerSec estimates the maximum. Run again after the last step (the end probe). */
@@ -54,8 +49,9 @@ export const CEILING_SEARCH_DEFAULTS = {
 } as const;
 
 /**
- * Probe, gallop from just under the probe's estimate, bisect to the resolution, confirm (falling back to rates
- * that passed earlier), then probe again to check the workload kept its speed: a pure function of its callbacks.
+ * Probe, gallop from startFraction x the probe's estimate (1 by default: at the estimate), bisect to the resolution,
+ * confirm (falling back to rates that passed earlier), then probe again to check the workload kept its speed: a pure
+ * function of its callbacks.
  */
 export async function ceilingSearch(options: CeilingSearchOptions): Promise<CeilingSearchResult> {
   const settings = { ...CEILING_SEARCH_DEFAULTS, ...stripUndefined(options) };
@@ -138,4 +134,203 @@ export async function ceilingSearch(options: CeilingSearchOptions): Promise<Ceil
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
+
+export type SearchPhase = "bracket" | "bisect" | "confirm";
+
+/** The steps a ceiling search has run, its notes and its re-runs: shared by its phases. */
+export class SearchSession {
+  readonly steps: LoadStep[] = [];
+  readonly notes: string[] = [];
+  private retries = 0;
+
+  constructor(
+    private readonly runStep: (offeredPerSec: number, phase: SearchPhase) => Promise<LoadStep>,
+    /** The closed-loop probe. */
+    readonly probe: LoadStep,
+    /** A bracket failure below this rate contradicts the probe (it is below it by more than noise). */
+    readonly contradictsBelowPerSec: number,
+    private readonly maxRetries: number,
+  ) {}
+
+  async measure(rate: number, phase: SearchPhase): Promise<LoadStep> {
+    const step = await this.runStep(rate, phase);
+    this.steps.push(step);
+    return step;
+  }
+
+  /**
+   * One step, re-run once when its failure contradicts earlier evidence, while re-runs last and the re-run still
+   * fits under `budget` steps: a confirmation of a rate that passed earlier that delivered what it was offered (not
+   * an overload, not a step-down guess); a bracket step well below the probe's rate; a
+   * bracket step at or below the probe's rate that delivered all it was offered and missed only the latency, when
+   * the probe itself met the SLO, or that delivered well under what the probe delivered (a stall, not a ceiling).
+   */
+  async measureOrRetry(rate: number, phase: SearchPhase, budget: number): Promise<LoadStep> {
+    const first = await this.measure(rate, phase);
+    // The last re-run is kept for the confirmation.
+    const allowed = phase === "confirm" ? this.maxRetries : this.maxRetries - 1;
+    if (first.sloMet || this.retries >= allowed || this.steps.length >= budget) return first;
+    const why = this.contradiction(first, phase);
+    if (why === null) return first;
+    this.retries++;
+    this.notes.push(
+      `${phase} step at ${rate.toFixed(1)}/s failed ${why}: re-run once (${this.retries} of ${this.maxRetries})`,
+    );
+    return this.measure(rate, phase);
+  }
+
+  private contradiction(step: LoadStep, phase: SearchPhase): string | null {
+    // An overloaded confirmation is the workload's answer (its capacity fell), not a stall: re-running it rarely passed.
+    if (phase === "confirm")
+      return this.passedRates().includes(step.offeredPerSec) && !overloadedStep(step)
+        ? "a rate that passed"
+        : null;
+    if (phase !== "bracket") return null;
+    const rate = step.offeredPerSec;
+    if (rate < this.contradictsBelowPerSec)
+      return `below ${this.contradictsBelowPerSec.toFixed(1)}/s, well under the probe's rate`;
+    if (rate > this.probe.achievedPerSec) return null;
+    if (!overloadedStep(step))
+      return this.probe.sloMet
+        ? `on latency alone at or below the probe's ${this.probe.achievedPerSec.toFixed(1)}/s, which met the SLO`
+        : null;
+    // The same process had just delivered the probe's rate: delivering far less at or below it is a stall.
+    if (step.achievedPerSec < this.contradictsBelowPerSec)
+      return `delivering ${step.achievedPerSec.toFixed(1)}/s, well under the ${this.probe.achievedPerSec.toFixed(1)}/s the probe delivered`;
+    return null;
+  }
+
+  /** Rates of load steps that met the SLO, highest first, each once. */
+  passedRates(): number[] {
+    const rates = this.steps.filter((s) => s.phase !== "probe" && s.sloMet).map((s) => s.offeredPerSec);
+    return [...new Set(rates)].sort((a, b) => b - a);
+  }
+}
+
+export interface Bracket {
+  /** Highest rate that passed, null when none did. */
+  pass: number | null;
+  /** The lowest failing offered rate, null when no step failed. */
+  fail: number | null;
+}
+
+/**
+ * Moves up span twice the grid units of moves down: overshooting is cheap (an overloaded step's delivered rate
+ * steers the next step), and a probe underestimates more often than it overestimates (a latency-bound closed loop).
+ * Measured with bench/search-cost.ts.
+ */
+const UP_SPAN_FACTOR = 2;
+
+export interface NarrowOptions {
+  estimatePerSec: number;
+  startFraction: number;
+  resolution: number;
+  minRatePerSec: number;
+  /** Steps (probe included) the bracket and bisection may use. */
+  budget: number;
+}
+
+/**
+ * Every rate is on a grid start x (1 + resolution)^k, so a pass at k and a failure at k + 1 is the resolution.
+ * Gallop from start = startFraction x the estimate: each further step in one direction moves twice as many grid
+ * units as the one before, then four times (down 1, 2, 8, 32...; up twice that). Then bisect between the highest
+ * pass and the lowest failure until they are one grid step apart. An overloaded failing step's achieved rate steers
+ * the next step (once: a hint that proves wrong costs one step). It never bounds the ceiling: under overload a
+ * workload can deliver far less than it sustains just below it (measured: the in-process engine at 0.5 vCPU
+ * delivered 385-468K msg/s at twice its rate, yet passed at 457K on 57% of its CPU quota).
+ */
+export async function narrowBracket(session: SearchSession, options: NarrowOptions): Promise<Bracket> {
+  const { resolution, minRatePerSec, budget } = options;
+  const unit = Math.log(1 + resolution);
+  const origin = Math.max(minRatePerSec, options.estimatePerSec * options.startFraction);
+  const rateAt = (k: number) => Math.max(minRatePerSec, origin * Math.exp(k * unit));
+  const indexOf = (rate: number) => Math.log(rate / origin) / unit;
+  let pass: number | null = null;
+  let fail: number | null = null;
+  let hint: number | null = null;
+  let steered = false;
+  const narrowEnough = () => pass !== null && fail !== null && fail - pass <= 1;
+  let span = 1;
+  let k = 0;
+  while (!narrowEnough() && session.steps.length < budget) {
+    const rate = rateAt(k);
+    const phase = pass === null || fail === null ? "bracket" : "bisect";
+    const step = await session.measureOrRetry(rate, phase, budget);
+    const steeredPass = steered && step.sloMet;
+    if (step.sloMet) pass = k;
+    else {
+      fail = k;
+      hint = overloadedStep(step) ? indexOf(step.achievedPerSec) : null;
+      if (rate <= minRatePerSec) break;
+    }
+    if (narrowEnough()) break;
+    const steer = hint === null ? null : Math.floor(hint + 1e-9);
+    hint = null;
+    steered = false;
+    if (fail === null) k = (pass as number) + UP_SPAN_FACTOR * span;
+    else if (pass === null) {
+      k = Math.min(fail - 1, steer ?? fail - span);
+      steered = steer !== null && steer < fail;
+    } else {
+      const middle = pass + Math.max(1, Math.ceil((fail - pass) / 2));
+      // A pass where an overload's delivered rate pointed is most likely the ceiling: test the grid step above it.
+      if (steeredPass) k = pass + 1;
+      else if (steer === null || steer <= pass) k = middle;
+      else {
+        k = Math.min(fail - 1, steer);
+        steered = true;
+      }
+    }
+    // 1, 2, 8, 32...: a probe far off (8x) is still bracketed within the step budget.
+    span *= span >= 2 ? 4 : 2;
+  }
+  return { pass: pass === null ? null : rateAt(pass), fail: fail === null ? null : rateAt(fail) };
+}
+
+export interface ConfirmOptions {
+  /** The best passing rate the bracket found. */
+  pass: number;
+  maxSteps: number;
+  minRatePerSec: number;
+  resolution: number;
+}
+
+/**
+ * Re-run the best passing rate; a failure is re-run once (see SearchSession.measureOrRetry) while a step is left
+ * after the re-run. When it still fails, fall back to the highest lower rate that already passed (evidence, not a
+ * guess). Only when that rate is more than two resolution steps lower, and two steps are left, is a step down of
+ * one resolution step tried first. What an overloaded confirmation delivered is no guide: under overload a workload
+ * can deliver far less than it sustains just below. A step-down rate never passed, so its failure gets no re-run.
+ * Returns the confirming step (null when the budget ran out first) and the lowest candidate that failed.
+ */
+export async function confirmCeiling(
+  session: SearchSession,
+  options: ConfirmOptions,
+): Promise<{ confirm: LoadStep | null; failedBelow: number | null }> {
+  const { maxSteps, minRatePerSec, resolution } = options;
+  const unit = 1 + resolution;
+  const passed = session.passedRates().filter((rate) => rate < options.pass);
+  let candidate = options.pass;
+  let failedBelow: number | null = null;
+  while (candidate >= minRatePerSec && session.steps.length < maxSteps) {
+    // A re-run only when a step is left after it for the fallback.
+    const step = await session.measureOrRetry(candidate, "confirm", maxSteps - 1);
+    if (step.sloMet) return { confirm: step, failedBelow };
+    failedBelow = candidate;
+    const earlier = passed.find((rate) => rate < candidate);
+    const down = candidate / unit;
+    const left = maxSteps - session.steps.length;
+    const useEarlier =
+      earlier !== undefined &&
+      (earlier * unit * unit >= candidate * (1 - 1e-9) || earlier * unit >= down || left < 2);
+    const next = useEarlier ? (earlier as number) : down;
+    session.notes.push(
+      useEarlier
+        ? `confirmation at ${candidate.toFixed(1)}/s failed; falling back to ${next.toFixed(1)}/s, which passed earlier`
+        : `confirmation at ${candidate.toFixed(1)}/s failed; stepping down to ${next.toFixed(1)}/s (one resolution step)`,
+    );
+    candidate = next;
+  }
+  return { confirm: null, failedBelow };
 }

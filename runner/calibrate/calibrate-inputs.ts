@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { CEILING_SEARCH_DEFAULTS } from "../../search/ceiling-search.ts";
 import { FlagError } from "../cli/flags.ts";
-import { PRICES_DATED } from "../config/cloud-run/cloud-run-prices.ts";
-import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { PRICES_DATED, resolveUnitPrices } from "../cloudrun/pricing.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
 import type { Matrix } from "../config/resolved-matrix.ts";
 import { localHostFacts } from "../plan/plan.ts";

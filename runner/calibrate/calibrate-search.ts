@@ -1,12 +1,11 @@
 import { type GeneratorStepConfig, GeneratorStepSummary } from "../../contract/generator-step.ts";
 import type { LoadStep } from "../../contract/result.ts";
 import { ceilingSearch } from "../../search/ceiling-search.ts";
-import { provenRatePerSec } from "../../search/proven-rate-per-sec.ts";
-import { GeneratorOutputError } from "../load/bun-generator/generator-output-error.ts";
+import { provenRatePerSec } from "../../search/step-verdict.ts";
+import { GeneratorOutputError, parseGeneratorLine } from "../load/bun-generator/generator-output.ts";
 import { generatorStepConfig } from "../load/bun-generator/generator-step-config.ts";
-import { parseGeneratorLine } from "../load/bun-generator/parse-generator-line.ts";
-import { stepLimits } from "../load/bun-generator/step-limits.ts";
 import { toGeneratorStep } from "../load/bun-generator/to-generator-step.ts";
+import { stepLimits } from "../load/generator-trust.ts";
 import type { StepRequest } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
 import type { MemberOutcome } from "../drivers/execution-driver.ts";
-import { IMAGE_APP_DIR } from "../load/bun-generator/generator-defaults.ts";
+import { IMAGE_APP_DIR } from "../load/bun-generator/bun-load-generator.ts";
 
 /** The repository root: generator/ runs from here as a host process (it is never imported by the runner). */
 const REPO_ROOT = resolve(import.meta.dir, "../..");

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 import { MIB } from "../units/units.ts";
-import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 
 /** Every default of matrix.yaml, in one place (docs/matrix-reference.md mirrors this file). */
 

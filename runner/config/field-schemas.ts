@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 import { checkCommandItem } from "./command-template.ts";
 import { MIN_MEMORY_BYTES } from "./config-defaults.ts";
 import {

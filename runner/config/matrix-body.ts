@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 import { CPU_VIEWS } from "../host/core-allocation.ts";
-import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
 import {
   Bool,
   CommandTemplate,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { bundledScenarios, isBundledScenario } from "./bundled-scenarios.ts";
-import { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "./cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import {
   BUNDLED_BUILD,

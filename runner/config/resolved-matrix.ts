@@ -1,6 +1,6 @@
 import type { WorkloadDescription } from "../../contract/generator-step.ts";
 import type { CpuView } from "../host/core-allocation.ts";
-import type { CloudRunSettings } from "./cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import type { CellMatcher } from "./matrix-body.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLOUD_RUN_LIMITS } from "./cloud-run/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 import { EnvName, ImageRef, mappingError, PositiveSeconds, ScenarioName } from "./field-schemas.ts";
 import { MAX_LIST_ITEMS, MAX_SIDECARS } from "./input-limits.ts";
 import { strictObject } from "./strict-object.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_TARGET_PER_SEC } from "./cloud-run/cloud-run-limits.ts";
+import { MAX_TARGET_PER_SEC } from "../cloudrun/cloud-run-limits.ts";
 
 /**
  * A day's (up to a week's) traffic: points of request rate in time, linear between them, repeating after its period

@@ -1,9 +1,8 @@
+import type { CalibrationPoint } from "../../contract/generator-step.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { ensureGeneratorImage } from "../image/generator-image.ts";
-import { createBunLoadGenerator } from "./bun-generator/bun-load-generator.ts";
-import { GENERATOR_NAME } from "./bun-generator/generator-defaults.ts";
-import { ensureCalibration } from "./calibration/ensure-calibration.ts";
-import type { CalibrationPoint } from "./calibration/generator-calibration.ts";
+import { createBunLoadGenerator, GENERATOR_NAME } from "./bun-generator/bun-load-generator.ts";
+import { ensureCalibration } from "./generator-capacity/generator-capacity.ts";
 import type { LoadGenerator } from "./load-generator.ts";
 
 /** The generator a plan names, with its calibration on this host (its adapter is rebuilt from this on resume). */

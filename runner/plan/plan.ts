@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { Cell } from "./cell.ts";
 import { PlanVariant } from "./cell-variant.ts";
-
 import { PlanImage } from "./plan-image.ts";
 
 export { PlanImage };
 
 import os from "node:os";
-import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
 
 /** What the machine running the containers offers; injected into planning so tests are deterministic. */
 export const HostFacts = z

@@ -1,4 +1,4 @@
-import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 import { CPU_BOUNDS } from "../config/field-schemas.ts";
 import { MAX_CONTAINER_RUNS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";

@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettingsInput } from "../config/cloud-run-settings.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import {
   calibrationDirIn,

@@ -1,6 +1,6 @@
 import type { FixedTimelines } from "../../contract/generator-step.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
-import { readTimelineParameters } from "../load/fixed/timeline-parameters.ts";
+import { readTimelineParameters } from "../load/fixed-summary.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { median } from "../results/statistics.ts";
 

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run-settings.ts";
 import type { TrafficProfile } from "../config/traffic-profile.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { latestRunId, readStoredRun, type StoredRun } from "../results/run-store.ts";

@@ -1,7 +1,6 @@
 import type { BenchResult, LoadStep } from "../../contract/result.ts";
-import { provenRatePerSec } from "../../search/proven-rate-per-sec.ts";
+import { provenRatePerSec, stepPassesSlo } from "../../search/step-verdict.ts";
 import type { DockerStats } from "./cell-record.ts";
-import { stepPassesSlo } from "./step-passes-slo.ts";
 
 /** A repetition's confirmed ceiling and the confirming step it stands on. */
 export interface CeilingAt {

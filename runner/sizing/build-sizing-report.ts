@@ -1,6 +1,6 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
-import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE } from "../config/cloud-run/cloud-run-prices.ts";
-import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE, resolveUnitPrices } from "../cloudrun/pricing.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
 import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { BillingMode } from "../config/cloud-run/billing-mode.ts";
+import { Deployability } from "../cloudrun/deployability.ts";
+import { BillingMode } from "../cloudrun/pricing.ts";
+import { ProbeConversion } from "../cloudrun/probe-conversion.ts";
 import { CellStatus, CpuPlacement, LatencyKind, RateUnit, Spread } from "../results/cell-record.ts";
 import { CellCalibration } from "./cell-calibration.ts";
-import { Deployability } from "./deployability.ts";
 import { CeilingSpread } from "./planning-ceiling.ts";
-import { ProbeConversion } from "./probe-conversion.ts";
 
 const nullableNumber = z.number().nullable();
 

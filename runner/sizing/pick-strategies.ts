@@ -1,8 +1,8 @@
-import type { BillingMode } from "../config/cloud-run/billing-mode.ts";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { gcloudCommand, MAX_INSTANCES_FACTOR } from "../cloudrun/gcloud-command.ts";
+import type { BillingMode } from "../cloudrun/pricing.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { cellConcurrency } from "./size-cell.ts";
 import type { SizePick, Strategy } from "./sizing-report.ts";
 

@@ -1,4 +1,4 @@
-import { CLOUD_RUN_LIMITS } from "../config/cloud-run/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import type { SizePick } from "./sizing-report.ts";

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { BillingMode } from "../config/cloud-run/billing-mode.ts";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { checkDeployability } from "../cloudrun/deployability.ts";
+import { gcloudCommand, MAX_INSTANCES_FACTOR } from "../cloudrun/gcloud-command.ts";
+import { BillingMode, type BillingPrices, priceBillings } from "../cloudrun/pricing.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText, sizeLabel } from "../units/units.ts";
 import { type CellSizing, MIN_HEADROOM } from "./cell-sizing.ts";
-import { checkDeployability } from "./deployability.ts";
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "./gcloud-command.ts";
 import { contentionWarning } from "./pick-strategies.ts";
-import { type BillingPrices, priceBillings } from "./price-billings.ts";
 import { cellConcurrency, planInstances } from "./size-cell.ts";
 import type { ScenarioSizing } from "./sizing-report.ts";
 

@@ -1,6 +1,6 @@
 import { DRIFT_ADVICE } from "../../search/search-drift.ts";
-import { throttlingFlag } from "../config/cloud-run/billing-mode.ts";
-import { type CloudRunSettings, resolveUnitPrices } from "../config/cloud-run/cloud-run-settings.ts";
+import { resolveUnitPrices, throttlingFlag } from "../cloudrun/pricing.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText, sizeLabel } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { flatCeilingFindings } from "./flat-ceiling-findings.ts";

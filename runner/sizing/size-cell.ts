@@ -1,14 +1,13 @@
-import { allowedBillings } from "../config/cloud-run/billing-mode.ts";
-import type { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { checkDeployability } from "../cloudrun/deployability.ts";
+import { allowedBillings, priceBillings } from "../cloudrun/pricing.ts";
+import { probeConversion } from "../cloudrun/probe-conversion.ts";
+import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
 import { spread } from "../results/statistics.ts";
 import type { CellCalibration } from "./cell-calibration.ts";
 import { measureCell } from "./cell-measurements.ts";
 import { type CellSizing, MIN_HEADROOM, memoryHeadroom, oomRisk } from "./cell-sizing.ts";
-import { checkDeployability } from "./deployability.ts";
 import { cellProbeComposite } from "./host-summary.ts";
-import { priceBillings } from "./price-billings.ts";
-import { probeConversion } from "./probe-conversion.ts";
 
 /**
  * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):

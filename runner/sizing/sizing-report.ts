@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { CalibrationPoint } from "../../contract/generator-step.ts";
-import { BillingMode } from "../config/cloud-run/billing-mode.ts";
-import { UnitPrices } from "../config/cloud-run/cloud-run-prices.ts";
-import { CloudRunSettings } from "../config/cloud-run/cloud-run-settings.ts";
+import { BillingMode, UnitPrices } from "../cloudrun/pricing.ts";
+import { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { LatencyKind, RateUnit } from "../results/cell-record.ts";
 import { CellSizing } from "./cell-sizing.ts";
 import { DayPlan } from "./day-plan/day-plan.ts";

@@ -1,7 +1,5 @@
 import type { LoadStep } from "../../contract/result.ts";
-import { achievedPerSec } from "../../search/achieved-per-sec.ts";
-import type { RateWindow } from "../../search/rate-window.ts";
-import { stepMeetsSlo } from "../../search/step-verdict.ts";
+import { achievedPerSec, type RateWindow, stepMeetsSlo } from "../../search/step-verdict.ts";
 import { assertDeclaredKind } from "./declared-kind.ts";
 import { countsBetween } from "./message-ledger.ts";
 import type { StepOutcome } from "./run-outcome.ts";

@@ -1,6 +1,9 @@
 import type { LoadStep } from "../../contract/result.ts";
-import { drainTimeoutMs } from "../../search/drain-timeout-ms.ts";
-import { type RateWindow, rateWindow } from "../../search/rate-window.ts";
+import {
+  inProcessDrainMs as drainTimeoutMs,
+  type RateWindow,
+  rateWindow,
+} from "../../search/step-verdict.ts";
 import { buildStepOutcome, type StepCost } from "./build-step-outcome.ts";
 import { type ClosedLoopOptions, runClosedLoop } from "./closed-loop.ts";
 import type { CommonFlags } from "./common-flags.ts";
@@ -40,7 +43,7 @@ export class ModeRunner {
     readonly settleMs = 0,
   ) {}
 
-  /** How long to wait for stragglers after a step (search/drain-timeout-ms.ts). */
+  /** How long to wait for stragglers after a step (search/step-verdict.ts). */
   get drainTimeoutMs(): number {
     return drainTimeoutMs(this.sloP99Ms);
   }

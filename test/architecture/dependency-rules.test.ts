@@ -161,6 +161,17 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
+  test("cloudrun/ (Cloud Run's limits, prices, deployability) imports no Docker and, of the runner, units/ only", () => {
+    const imports = importsUnder("runner/cloudrun");
+    expect(imports.some(({ target }) => target.startsWith("runner/units/"))).toBe(true);
+    const bad = imports.filter(
+      ({ target }) =>
+        target === "dockerode" ||
+        (target.startsWith("runner/") && !/^runner\/(cloudrun|units)\//.test(target)),
+    );
+    expect(bad).toEqual([]);
+  });
+
   test("examples/ (users' plug-ins) import only the harness, the workload API, contract/ and search/ of ours", () => {
     const imports = importsUnder("examples");
     expect(imports.some(({ target }) => target.startsWith("scenarios/harness/"))).toBe(true);

@@ -1,4 +1,4 @@
-import { CloudRunSettings } from "../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../runner/config/cloud-run-settings.ts";
 import { MatrixFile } from "../../runner/config/load-matrix.ts";
 import { MatrixBody } from "../../runner/config/matrix-body.ts";
 import { schemaKeyPaths } from "./schema-key-paths.ts";

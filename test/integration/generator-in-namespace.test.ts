@@ -3,8 +3,8 @@ import type { ContainerSpec } from "../../runner/docker/docker-api.ts";
 import { ensureGeneratorImage } from "../../runner/image/generator-image.ts";
 import { buildOfflineBaseImage } from "../../runner/image/offline-base.ts";
 import { createBunLoadGenerator } from "../../runner/load/bun-generator/bun-load-generator.ts";
-import { parseReadyAtMs } from "../../runner/load/bun-generator/parse-ready-at-ms.ts";
-import { type LoopbackPod, startLoopbackPod } from "../../runner/load/calibration/loopback-pod.ts";
+import { parseReadyAtMs } from "../../runner/load/bun-generator/generator-output.ts";
+import { type LoopbackPod, startLoopbackPod } from "../../runner/load/generator-capacity/loopback-pod.ts";
 import type { LoadGenerator, StepRequest } from "../../runner/load/load-generator.ts";
 import { docker } from "./integration-image.ts";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { readTimelineParameters } from "../../runner/load/fixed/timeline-parameters.ts";
+import { readTimelineParameters } from "../../runner/load/fixed-summary.ts";
 import { fixedShapeTerminal } from "../../runner/report/report-terminal.ts";
 import { REPO_ROOT } from "./integration-image.ts";
 import { runServerMatrix } from "./server-mode-run.ts";

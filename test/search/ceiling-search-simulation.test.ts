@@ -3,9 +3,12 @@ import { CELL_FAMILIES } from "../../bench/search/cell-families.ts";
 import { simulateFamily } from "../../bench/search/simulate-family.ts";
 import { simulatedCell } from "../../bench/search/simulated-cell.ts";
 import type { LoadStep } from "../../contract/result.ts";
-import { type CeilingSearchResult, ceilingSearch } from "../../search/ceiling-search.ts";
-import { confirmCeiling } from "../../search/confirm-ceiling.ts";
-import { SearchSession } from "../../search/search-session.ts";
+import {
+  type CeilingSearchResult,
+  ceilingSearch,
+  confirmCeiling,
+  SearchSession,
+} from "../../search/ceiling-search.ts";
 import { loadStep } from "../runner/results/search-fixture.ts";
 
 // Deterministic simulations (seeded): capacity C, +-3% capacity noise per step, stalls, drift, a latency-bound probe.

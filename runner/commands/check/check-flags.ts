@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { booleanFlag, decimalText, PathText, resultsFlag, valueFlag, wholeText } from "../../cli/flags.ts";
-import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../../config/cloud-run/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../../cloudrun/cloud-run-limits.ts";
 import { CPU_BOUNDS, Cpus, MemoryBytesText, ScenarioName } from "../../config/field-schemas.ts";
 import { DEFAULT_FAIL_PCT, DEFAULT_WARN_PCT } from "./check-verdict.ts";
 

@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { HostProbe } from "../../../contract/host-probe.ts";
 import { FlagError } from "../../cli/flags.ts";
-import { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../config/cloud-run-settings.ts";
 import { loadMatrix } from "../../config/load-matrix.ts";
 import { runPlan } from "../../execute/run-plan.ts";
 import { runProbe } from "../../host/host-probe.ts";

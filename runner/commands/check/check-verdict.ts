@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HostProbe } from "../../../contract/host-probe.ts";
-import type { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettings } from "../../config/cloud-run-settings.ts";
 import { compareProbes, SameHostError } from "../../host/host-probe.ts";
 import { type CellRecord, RateUnit, rateUnitOf } from "../../results/cell-record.ts";
 import { measureCell } from "../../sizing/cell-measurements.ts";

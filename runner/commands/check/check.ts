@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { defineCommand } from "../../cli/command.ts";
 import { runShell, type ShellIo } from "../../cli/command-shell.ts";
 import { FlagError, resultsDirOf } from "../../cli/flags.ts";
-import type { CloudRunSettings } from "../../config/cloud-run/cloud-run-settings.ts";
+import type { CloudRunSettings } from "../../config/cloud-run-settings.ts";
 import { checkOutputFile } from "../../preflight/check-output-dir.ts";
 import type { CellRecord } from "../../results/cell-record.ts";
 import { DEFAULT_RESULTS_DIR } from "../../results/run-store.ts";

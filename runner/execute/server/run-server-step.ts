@@ -3,6 +3,7 @@ import type { PodCpuSeconds, PodHandle } from "../../drivers/execution-driver.ts
 import { RunInterruptedError } from "../../host/host-lock.ts";
 import { hostOtherCpuCores } from "../../host/host-probe.ts";
 import { generatorStepConfig } from "../../load/bun-generator/generator-step-config.ts";
+import { generatorWorkers } from "../../load/generator-trust.ts";
 import type { LoadGenerator, StepRequest } from "../../load/load-generator.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
@@ -95,11 +96,6 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
 }
 
 const sidecarSeconds = (cpu: PodCpuSeconds) => Object.values(cpu.sidecars).reduce((sum, s) => sum + s, 0);
-
-/** The generator's worker threads: the whole cores the service's limit leaves on this host (at least one). */
-export function generatorWorkers(serviceCpus: number, hostCores: number): number {
-  return Math.max(1, Math.floor(hostCores - serviceCpus));
-}
 
 function describe(request: StepRequest): string {
   return request.kind === "closed"

@@ -1,10 +1,15 @@
 import { GeneratorStepSummary } from "../../../contract/generator-step.ts";
 import type { PodMemberSpec } from "../../drivers/execution-driver.ts";
 import type { LoadGenerator, StepRequest } from "../load-generator.ts";
-import { GENERATOR_NAME, IMAGE_MAIN, IMAGE_READINESS } from "./generator-defaults.ts";
+import { parseGeneratorLine } from "./generator-output.ts";
 import { generatorStepConfig } from "./generator-step-config.ts";
-import { parseGeneratorLine } from "./parse-generator-line.ts";
 import { toGeneratorStep } from "./to-generator-step.ts";
+
+export const GENERATOR_NAME = "bun-generator";
+/** Where generator/ lands in its image (generator/Dockerfile: WORKDIR /app). */
+export const IMAGE_APP_DIR = "/app";
+export const IMAGE_MAIN = `${IMAGE_APP_DIR}/generator/main.ts`;
+export const IMAGE_READINESS = `${IMAGE_APP_DIR}/generator/readiness.ts`;
 
 const LABELS = { "bun-capacity.role": "generator" };
 

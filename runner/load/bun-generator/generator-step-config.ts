@@ -1,7 +1,6 @@
 import type { GeneratorStepConfig } from "../../../contract/generator-step.ts";
-import { rateWindow } from "../../../search/rate-window.ts";
+import { rateWindow, serverDrainMs, serverRequestTimeoutMs } from "../../../search/step-verdict.ts";
 import type { StepRequest } from "../load-generator.ts";
-import { DRAIN_SLO_MULTIPLE, MIN_DRAIN_MS, MIN_REQUEST_TIMEOUT_MS } from "./generator-defaults.ts";
 
 /** Resolves a step request into the generator's configuration (bounded in count and time). */
 export function generatorStepConfig(request: StepRequest): GeneratorStepConfig {
@@ -12,7 +11,6 @@ export function generatorStepConfig(request: StepRequest): GeneratorStepConfig {
     throw new RangeError(`concurrency must be a whole number >= 1, got ${request.concurrency}`);
   if (request.workload === null && request.requests.length === 0)
     throw new RangeError("a step needs at least one request (or a workload module)");
-  const sloBound = DRAIN_SLO_MULTIPLE * request.sloP99Ms;
   const window = rate === null ? null : rateWindow(request.durationMs, request.sloP99Ms);
   return {
     kind: request.kind,
@@ -22,8 +20,8 @@ export function generatorStepConfig(request: StepRequest): GeneratorStepConfig {
     sloP99Ms: request.sloP99Ms,
     rateFromMs: window?.fromMs ?? null,
     rateToMs: window?.toMs ?? null,
-    drainMs: Math.max(MIN_DRAIN_MS, sloBound),
-    timeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, sloBound),
+    drainMs: serverDrainMs(request.sloP99Ms),
+    timeoutMs: serverRequestTimeoutMs(request.sloP99Ms),
     plannedRequests: rate === null ? null : Math.max(1, Math.round((rate * request.durationMs) / 1000)),
     port: request.port,
     requests: request.requests,

@@ -1,7 +1,5 @@
 import type { GeneratorStepSummary } from "../../../contract/generator-step.ts";
-import { achievedPerSec as achievedOver } from "../../../search/achieved-per-sec.ts";
-import { rateWindow } from "../../../search/rate-window.ts";
-import { stepMeetsSlo } from "../../../search/step-verdict.ts";
+import { achievedPerSec as achievedOver, rateWindow, stepMeetsSlo } from "../../../search/step-verdict.ts";
 import type { GeneratorStep, StepRequest } from "../load-generator.ts";
 
 /** A generator summary as a contract load step; an open step's achieved rate is over its rate window (search/step-verdict.ts). */

@@ -1,20 +1,24 @@
 import { z } from "zod";
-import { allowedBillings, BillingMode } from "../../config/cloud-run/billing-mode.ts";
-import { CLOUD_RUN_LIMITS } from "../../config/cloud-run/cloud-run-limits.ts";
-import { DERIVED_PRICE_NOTES } from "../../config/cloud-run/cloud-run-prices.ts";
-import { type CloudRunSettings, resolveUnitPrices } from "../../config/cloud-run/cloud-run-settings.ts";
-import { MINUTES_PER_DAY, type TrafficProfile } from "../../config/traffic-profile.ts";
-import { sizeLabel } from "../../units/units.ts";
-import { cellsBySize, mixedCapacity, trafficShares } from "../recommend-service.ts";
-import { cellConcurrency } from "../size-cell.ts";
-import type { ScenarioSizing } from "../sizing-report.ts";
 import {
   type DaySimulation,
   type DaySize,
   periodCostUsd,
   type ScalingSettings,
   simulateDay,
-} from "./autoscaling-model.ts";
+} from "../../cloudrun/autoscaling-model.ts";
+import { CLOUD_RUN_LIMITS } from "../../cloudrun/cloud-run-limits.ts";
+import {
+  allowedBillings,
+  BillingMode,
+  DERIVED_PRICE_NOTES,
+  resolveUnitPrices,
+} from "../../cloudrun/pricing.ts";
+import type { CloudRunSettings } from "../../config/cloud-run-settings.ts";
+import { MINUTES_PER_DAY, type TrafficProfile } from "../../config/traffic-profile.ts";
+import { sizeLabel } from "../../units/units.ts";
+import { cellsBySize, mixedCapacity, trafficShares } from "../recommend-service.ts";
+import { cellConcurrency } from "../size-cell.ts";
+import type { ScenarioSizing } from "../sizing-report.ts";
 
 /**
  * The day plan: a traffic profile through a minute-by-minute model of Cloud Run's autoscaler, for every size that

@@ -2,7 +2,7 @@ import type { Ceiling } from "../../../contract/result.ts";
 import { CEILING_SEARCH_DEFAULTS } from "../../../search/ceiling-search.ts";
 import { exhaustiveSweepSeconds } from "../../../search/exhaustive-sweep-seconds.ts";
 import { findKnee } from "../../../search/find-knee.ts";
-import { provenRatePerSec } from "../../../search/proven-rate-per-sec.ts";
+import { provenRatePerSec } from "../../../search/step-verdict.ts";
 import type { ModeRunner } from "../mode-runner.ts";
 import type { RunOutcome, StepOutcome } from "../run-outcome.ts";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { disconnectFigures } from "../../../generator/workloads/abrupt-disconnect/disconnect-figures.ts";
-import { AbruptDisconnectFigures } from "../../../runner/load/fixed/abrupt-disconnect-figures.ts";
+import { AbruptDisconnectFigures } from "../../../runner/load/fixed-summary.ts";
 
 const control = {
   publishedAcknowledgedCount: 300,

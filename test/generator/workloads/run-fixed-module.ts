@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { FixedSummary, GeneratorStepConfig } from "../../../contract/generator-step.ts";
-import { parseFixedSummary } from "../../../runner/load/fixed/parse-fixed-summary.ts";
+import { parseFixedSummary } from "../../../runner/load/fixed-summary.ts";
 import { repoRoot, runBun } from "../run-generator.ts";
 
 /** The generator bounds a fixed run by durationMs + drainMs + timeoutMs + slack; the test waits a little longer. */

@@ -9,7 +9,7 @@ import type { SendStep } from "../../../runner/calibrate/host-generator.ts";
 import { runShell } from "../../../runner/cli/command-shell.ts";
 import { makeCalibrateCommand } from "../../../runner/commands/calibrate.ts";
 import { CloudRunCalibration } from "../../../runner/results/cloud-run-calibration.ts";
-import { rateWindow } from "../../../search/rate-window.ts";
+import { rateWindow } from "../../../search/step-verdict.ts";
 
 let dir = "";
 let matrixPath = "";

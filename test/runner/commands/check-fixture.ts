@@ -1,6 +1,6 @@
 import { type CheckCommandDeps, runCheck } from "../../../runner/commands/check/check.ts";
 import type { CheckSize } from "../../../runner/commands/check/check-verdict.ts";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import type { FakeCell } from "../sizing/fake/fake-cell.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";

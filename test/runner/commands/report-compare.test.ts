@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runCompare } from "../../../runner/commands/compare.ts";
 import { runReport } from "../../../runner/commands/report.ts";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { compareRuns } from "../../../runner/report/compare-runs.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { fakeCellRecord, fakeMatrix } from "../sizing/fixture-builder.ts";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { join, resolve } from "node:path";
 import { runReport } from "../../../runner/commands/report.ts";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { dayProfile, parseTrafficCsv, readTrafficCsv } from "../../../runner/config/traffic-profile.ts";
 import { SizingReport } from "../../../runner/sizing/sizing-report.ts";
 import { fakeMatrix } from "../sizing/fixture-builder.ts";

@@ -1,4 +1,4 @@
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import type { Cell } from "../../../runner/plan/cell.ts";
 import type { Plan } from "../../../runner/plan/plan.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { HOST_PROBE_VERSION, HostProbe } from "../../../contract/host-probe.ts";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import {
   compareProbes,
   hostLine,

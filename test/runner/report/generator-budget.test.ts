@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { reportMarkdown } from "../../../runner/report/report-markdown.ts";
 import { terminalTables } from "../../../runner/report/report-terminal.ts";
 import { CellRecord } from "../../../runner/results/cell-record.ts";

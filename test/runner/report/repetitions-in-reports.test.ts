@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { chartSpecs } from "../../../runner/report/charts/chart-specs.ts";
 import { sizingCsv } from "../../../runner/report/report-csv.ts";
 import { reportHtml } from "../../../runner/report/report-html.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { exportReports } from "../../../runner/report/export-reports.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { fakeCellRecord } from "../sizing/fixture-builder.ts";

@@ -1,4 +1,4 @@
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { type RunRecord, runCellEntry } from "../../../runner/results/run-record.ts";
 import { testPlan } from "../execute/plan-fixture.ts";

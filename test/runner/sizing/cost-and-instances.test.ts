@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_PRICES } from "../../../runner/config/cloud-run/cloud-run-prices.ts";
-import { CloudRunSettings, resolveUnitPrices } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { DEFAULT_PRICES, estimateCost, resolveUnitPrices } from "../../../runner/cloudrun/pricing.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { memoryHeadroom, oomRisk } from "../../../runner/sizing/cell-sizing.ts";
-import { estimateCost } from "../../../runner/sizing/cost-estimate.ts";
 import { planInstances } from "../../../runner/sizing/size-cell.ts";
 
 const MIB = 1024 * 1024;

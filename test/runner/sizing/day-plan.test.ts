@@ -1,14 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { CloudRunSettings, resolveUnitPrices } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
-import { expandProfile } from "../../../runner/config/traffic-profile.ts";
-import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import {
   type DaySize,
   periodCostUsd,
   type ScalingSettings,
   simulateDay,
-} from "../../../runner/sizing/day-plan/autoscaling-model.ts";
-import { priceBillings } from "../../../runner/sizing/price-billings.ts";
+} from "../../../runner/cloudrun/autoscaling-model.ts";
+import { priceBillings, resolveUnitPrices } from "../../../runner/cloudrun/pricing.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
+import { expandProfile } from "../../../runner/config/traffic-profile.ts";
+import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { planInstances } from "../../../runner/sizing/size-cell.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
 

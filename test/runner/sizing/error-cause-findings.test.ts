@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { LoadStep } from "../../../contract/result.ts";
 import { emptyCauses, topCausesText } from "../../../contract/step-causes.ts";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { cellLine } from "../../../runner/progress/cell-line.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";

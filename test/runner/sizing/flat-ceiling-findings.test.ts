@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import type { FakeCell } from "./fake/fake-cell.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { CloudRunSettings } from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import type { CellSizing } from "../../../runner/sizing/cell-sizing.ts";
 import { concurrencyFindings, recommendConcurrency } from "../../../runner/sizing/recommend-concurrency.ts";

@@ -1,8 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  CloudRunSettings,
-  type CloudRunSettingsInput,
-} from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings, type CloudRunSettingsInput } from "../../../runner/config/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { mixedCapacity, trafficShares } from "../../../runner/sizing/recommend-service.ts";

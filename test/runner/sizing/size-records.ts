@@ -1,7 +1,4 @@
-import {
-  CloudRunSettings,
-  type CloudRunSettingsInput,
-} from "../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings, type CloudRunSettingsInput } from "../../../runner/config/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 

@@ -7,13 +7,13 @@ import type {
   RunFacts,
 } from "../../../../runner/drivers/execution-driver.ts";
 import {
-  generatorWorkers,
   runServerStep,
   type ServerStepContext,
   STEP_GRACE_MS,
   stepRequest,
 } from "../../../../runner/execute/server/run-server-step.ts";
 import { ServerStepError } from "../../../../runner/execute/server/server-step-error.ts";
+import { generatorWorkers } from "../../../../runner/load/generator-trust.ts";
 import type { ServiceCell } from "../../../../runner/plan/service-cell.ts";
 import { fakeGenerator } from "./fake-generator.ts";
 import { serviceCell } from "./service-cell.ts";

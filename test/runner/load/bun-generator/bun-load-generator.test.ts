@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { GeneratorStepConfig } from "../../../../contract/generator-step.ts";
 import { readStepConfig } from "../../../../generator/load/read-step-config.ts";
 import { createBunLoadGenerator } from "../../../../runner/load/bun-generator/bun-load-generator.ts";
-import { GeneratorOutputError } from "../../../../runner/load/bun-generator/generator-output-error.ts";
+import { GeneratorOutputError } from "../../../../runner/load/bun-generator/generator-output.ts";
 import { generatorStepConfig } from "../../../../runner/load/bun-generator/generator-step-config.ts";
 import { stepRequest, stepSummary } from "./step-request.ts";
 

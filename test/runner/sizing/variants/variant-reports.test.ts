@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { join } from "node:path";
-import { CloudRunSettings } from "../../../../runner/config/cloud-run/cloud-run-settings.ts";
+import { CloudRunSettings } from "../../../../runner/config/cloud-run-settings.ts";
 import { compareRuns } from "../../../../runner/report/compare-runs.ts";
 import { exportReports } from "../../../../runner/report/export-reports.ts";
 import type { CellRecord } from "../../../../runner/results/cell-record.ts";
