@@ -10,7 +10,7 @@ import { ownerContext } from "./owner-context.ts";
 import { planDriver } from "./plan-driver.ts";
 import { prepareRun } from "./prepare-run.ts";
 import { hostProbeFor } from "./run-host-probe.ts";
-import type { RunPlanOptions } from "./run-plan.ts";
+import { type RunPlanOptions, wantsHostProbe } from "./run-plan.ts";
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
 export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {
@@ -37,6 +37,6 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   const { signal, hostLock = true } = options;
   // Runs stored before the order was recorded ran their repetitions one cell after another.
   const order = store.run.order ?? "sequential";
-  const probe = options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env });
+  const probe = wantsHostProbe(options) ? hostProbeFor(docker, { log, env: options.env }) : undefined;
   return executeRun({ driver, store, cells, context, observer, signal, hostLock, order, probe });
 }
