@@ -6,7 +6,7 @@ import { cellsToRun, DEFAULT_RESULTS_DIR, RunStore } from "../results/run-store.
 import { executeRun } from "./execute-run.ts";
 import { prepareRun } from "./prepare-run.ts";
 import { hostProbeFor } from "./run-host-probe.ts";
-import { ownerContext, planDriver, type RunPlanOptions } from "./run-plan.ts";
+import { ownerContext, planDriver, type RunPlanOptions, wantsHostProbe } from "./run-plan.ts";
 
 /** Continues a stored run: its own plan, only the cells with no record (or whose engine went away). */
 export async function resumeRun(runId: string, options: RunPlanOptions = {}): Promise<RunRecord> {
@@ -33,6 +33,6 @@ export async function resumeRun(runId: string, options: RunPlanOptions = {}): Pr
   const { signal, hostLock = true } = options;
   // Runs stored before the order was recorded ran their repetitions one cell after another.
   const order = store.run.order ?? "sequential";
-  const probe = options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env });
+  const probe = wantsHostProbe(options) ? hostProbeFor(docker, { log, env: options.env }) : undefined;
   return executeRun({ driver, store, cells, context, observer, signal, hostLock, order, probe });
 }

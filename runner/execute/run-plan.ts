@@ -31,6 +31,14 @@ export interface RunPlanOptions {
   hostProbe?: boolean;
 }
 
+/** Test-only: CLI runs in tests of other things skip the host probe with BUN_CAPACITY_NO_HOST_PROBE=1. */
+export const NO_HOST_PROBE_ENV = "BUN_CAPACITY_NO_HOST_PROBE";
+
+/** Whether a run probes the host: the option if given, else on unless the test-only variable is "1". */
+export function wantsHostProbe(options: Pick<RunPlanOptions, "hostProbe" | "env">): boolean {
+  return options.hostProbe ?? (options.env ?? process.env)[NO_HOST_PROBE_ENV] !== "1";
+}
+
 /** Prepares (engine, orphans, image) and runs every cell of a plan into a new run directory. */
 export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise<RunRecord> {
   const docker = options.docker ?? createDockerClient();
@@ -53,7 +61,7 @@ export async function runPlan(plan: Plan, options: RunPlanOptions = {}): Promise
     signal,
     hostLock,
     order,
-    probe: options.hostProbe === false ? undefined : hostProbeFor(docker, { log, env: options.env }),
+    probe: wantsHostProbe(options) ? hostProbeFor(docker, { log, env: options.env }) : undefined,
   });
 }
 

@@ -3,7 +3,7 @@ import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RUN_ID_PATTERN } from "../../runner/results/run-store.ts";
 import { fakeCellRecord } from "../runner/sizing/fixture-builder.ts";
-import { integrationImage, OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+import { integrationImage, NO_PROBE_ENV, REPO_ROOT } from "./integration-image.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
 // Calibration operations of 1 ms CPU: one instance at 1 vCPU carries about 1,000/s, 600/s at 60% utilisation.
@@ -29,7 +29,7 @@ async function check(target: number, ...more: string[]) {
   const proc = Bun.spawn(["bun", join(REPO_ROOT, "runner/matrix.ts"), ...argv, ...extra, "--results", dir], {
     stdout: "pipe",
     stderr: "pipe",
-    env: OFFLINE_ENV,
+    env: NO_PROBE_ENV,
   });
   const [exitCode, stdout] = await Promise.all([proc.exited, new Response(proc.stdout).text()]);
   return { exitCode, stdout };

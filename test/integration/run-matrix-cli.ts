@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { latestRunId, readRunCells } from "../../bench/known-answers/read-run-cells.ts";
 import type { CellRecord } from "../../runner/results/cell-record.ts";
-import { OFFLINE_ENV, REPO_ROOT } from "./integration-image.ts";
+import { NO_PROBE_ENV, REPO_ROOT } from "./integration-image.ts";
 
 export interface CliRun {
   exitCode: number;
@@ -13,7 +13,7 @@ export interface CliRun {
 export async function runMatrixCli(args: readonly string[], outDir: string): Promise<CliRun> {
   const proc = Bun.spawn(["bun", join(REPO_ROOT, "runner/matrix.ts"), ...args, "--out", outDir], {
     cwd: REPO_ROOT,
-    env: OFFLINE_ENV,
+    env: NO_PROBE_ENV,
     stdout: "ignore",
     stderr: "pipe",
   });

@@ -2,7 +2,8 @@ import { expect, test } from "bun:test";
 import { FIXTURE_SERVICES, measured, runServerMatrix } from "./server-mode-run.ts";
 
 // Fixture (b): each request waits 20 ms with almost no CPU, so at concurrency C an instance carries 50 x C
-// requests/s whatever its CPUs (Little's law). Concurrency 10 at 0.5, 1 and 2 vCPU; concurrency 50 at 1 vCPU.
+// requests/s whatever its CPUs (Little's law). Concurrency 10 at 0.5 and 2 vCPU (the ends: 1 vCPU adds ~12 s and no
+// claim; calibrate-loopback runs that cell); concurrency 50 at 1 vCPU.
 const SLEEP_MS = 20;
 const TOLERANCE = 0.1;
 
@@ -13,14 +14,13 @@ test(
       `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "${SLEEP_MS}" } }`,
       "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
       // 2 vCPU pinned needs a third core (one for the generator): on a 2-core host it runs in the shared view.
-      "axes: { cpus: [0.5, 1], memory: [256Mi], smol: [false], concurrency: [10] }",
+      "axes: { cpus: [0.5], memory: [256Mi], smol: [false], concurrency: [10] }",
       "include: [{ cpus: 1, concurrency: 50 }, { cpus: 2, cpuView: shared }]",
       "scenarios: { wait: { request: { path: /wait } } }",
       "cloudRun: { targetPerSec: 1000, billing: request }",
     ]);
     expect(records.map((r) => r.cell.id).sort()).toEqual([
       "wait__cpu0.5__mem256Mi__smol0__conc10",
-      "wait__cpu1__mem256Mi__smol0__conc10",
       "wait__cpu1__mem256Mi__smol0__conc50",
       "wait__cpu2__mem256Mi__smol0__conc10__shared",
     ]);

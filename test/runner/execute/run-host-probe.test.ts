@@ -3,6 +3,7 @@ import { HostProbe } from "../../../contract/host-probe.ts";
 import { runProbe } from "../../../runner/commands/probe.ts";
 import type { ContainerSpec } from "../../../runner/docker/docker-api.ts";
 import { runHostProbe } from "../../../runner/execute/run-host-probe.ts";
+import { NO_HOST_PROBE_ENV, wantsHostProbe } from "../../../runner/execute/run-plan.ts";
 import { HostProbeError, PROBE_CORE, PROBE_REFERENCE } from "../../../runner/host/host-probe.ts";
 import { FakeDocker } from "./fake-docker.ts";
 
@@ -79,5 +80,15 @@ describe("the probe command", () => {
     expect(code).toBe(0);
     for (const word of ["integer", "allocation", "JSON", "HTTP", "composite"])
       expect(out.join("\n")).toContain(word);
+  });
+});
+
+describe("whether a run probes the host", () => {
+  test("on by default; BUN_CAPACITY_NO_HOST_PROBE=1 turns it off; the option wins over the variable", () => {
+    expect(wantsHostProbe({ env: {} })).toBe(true);
+    expect(wantsHostProbe({ env: { [NO_HOST_PROBE_ENV]: "0" } })).toBe(true);
+    expect(wantsHostProbe({ env: { [NO_HOST_PROBE_ENV]: "1" } })).toBe(false);
+    expect(wantsHostProbe({ env: { [NO_HOST_PROBE_ENV]: "1" }, hostProbe: true })).toBe(true);
+    expect(wantsHostProbe({ env: {}, hostProbe: false })).toBe(false);
   });
 });
