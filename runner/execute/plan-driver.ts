@@ -2,7 +2,7 @@ import os from "node:os";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { createDriver } from "../drivers/create-driver.ts";
 import type { Plan } from "../plan/plan.ts";
-import type { RunObserver } from "../progress/run-observer.ts";
+import type { RunObserver } from "../progress/progress-printer.ts";
 
 /** The plan's driver (local for runs stored before drivers), telling the observer which nodes are busy. */
 export function planDriver(

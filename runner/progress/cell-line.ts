@@ -2,8 +2,8 @@ import { topCausesText } from "../../contract/step-causes.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import { rateUnitOf } from "../results/rate-unit.ts";
 import { cellCauses } from "../sizing/error-cause-findings.ts";
-import { formatDuration } from "./format-duration.ts";
-import { formatMebibytes } from "./format-mebibytes.ts";
+import { MIB } from "../units/bytes.ts";
+import { formatDuration } from "../units/format-duration.ts";
 
 /** One line per finished cell: status, headline figures (p99 at the confirming step), spread and limit warnings. */
 export function cellLine(record: CellRecord): string {
@@ -37,4 +37,9 @@ export function cellLine(record: CellRecord): string {
   if (drifted > 0 && record.status === "ok") parts.push(`${drifted} DRIFTED (set aside: see the report)`);
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");
+}
+
+/** Bytes as MiB with no decimals (memory limits are whole MiB in practice). */
+function formatMebibytes(bytes: number): string {
+  return `${Math.round(bytes / MIB)} MiB`;
 }
