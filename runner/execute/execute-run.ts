@@ -4,7 +4,8 @@ import { type ProbeForm, probeText, SHORT_PROBE_INTERVAL_MS } from "../host/host
 import { RunInterruptedError } from "../host/run-interrupted-error.ts";
 import { withHostLock } from "../host/with-host-lock.ts";
 import type { Cell } from "../plan/cell.ts";
-import type { RunObserver } from "../progress/run-observer.ts";
+import { FULL_PROBE_SECONDS } from "../plan/estimate-cell-seconds.ts";
+import type { RunObserver } from "../progress/progress-printer.ts";
 import { DEFAULT_REPETITION_ORDER, type RepetitionOrder } from "../results/repetition-order.ts";
 import type { RunRecord } from "../results/run-record.ts";
 import type { RunStore } from "../results/run-store.ts";
@@ -93,7 +94,12 @@ export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
 async function runCells(options: ExecuteOptions): Promise<RunRecord> {
   const { driver, store, observer, context } = options;
   const order = options.order ?? DEFAULT_REPETITION_ORDER;
-  observer.runStarted(context.runId, options.cells, store.run.plan.cellEstimatedSeconds);
+  const probed = options.probe !== undefined && options.cells.some((cell) => cell.exceedsHost === null);
+  const probeSeconds = probed ? FULL_PROBE_SECONDS : 0;
+  observer.runStarted(context.runId, options.cells, store.run.plan.cellEstimatedSeconds, {
+    beforeCellsSeconds: probeSeconds,
+    afterCellsSeconds: probeSeconds,
+  });
   for (const cell of options.cells.filter((c) => c.exceedsHost !== null)) {
     const record = exceedsHostRecord(cell, context.runId);
     await store.writeCell(record);

@@ -8,7 +8,7 @@ import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
 import { countCandidates } from "./count-candidates.ts";
-import { estimateCellSeconds } from "./estimate-cell-seconds.ts";
+import { estimateCellSeconds, estimateRunSeconds } from "./estimate-cell-seconds.ts";
 import { exceedsHost } from "./exceeds-host.ts";
 import { type Candidate, expandCells } from "./expand-cells.ts";
 import type { HostFacts } from "./host-facts.ts";
@@ -87,7 +87,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     }
   }
   if (!variant.service) notes.push(...timeoutNotes(scenarios));
-  const estimatedSeconds = Object.values(cellEstimatedSeconds).reduce((sum, seconds) => sum + seconds, 0);
+  const estimatedSeconds = estimateRunSeconds(cellEstimatedSeconds, { server: variant.service !== null });
   return {
     matrixPath: matrix.path,
     profile: variant.profile,
@@ -185,6 +185,7 @@ function timeoutNotes(scenarios: ResolvedScenario[]): string[] {
       repetitions: 1,
       timeoutSeconds: Infinity,
       stepSearch,
+      hostProbe: false,
     });
     return expected > scenario.timeoutSeconds
       ? [
