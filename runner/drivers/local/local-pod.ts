@@ -16,7 +16,7 @@ import { containerCpuSeconds } from "./container-cpu-seconds.ts";
 import { KILL_GRACE_MS } from "./local-driver-defaults.ts";
 import type { LocalEnvironment } from "./local-environment.ts";
 import { mergeCgroupTotals } from "./merge-cgroup-totals.ts";
-import { runMember } from "./run-member.ts";
+import { runMember, settleMemberRemovals } from "./run-member.ts";
 import type { WatchedContainer } from "./start-watched.ts";
 import { stoppedContainerFacts } from "./stopped-container-facts.ts";
 
@@ -126,7 +126,8 @@ export class LocalPod implements PodHandle {
     }
   }
 
-  private removeContainers(): Promise<unknown> {
+  private async removeContainers(): Promise<unknown> {
+    await settleMemberRemovals(); // the members joined the holder's namespace: gone before the holder is
     return Promise.all(
       this.parts.created.map((id) => this.docker.removeContainer(id).catch(() => undefined)),
     );
