@@ -22,7 +22,7 @@ export const SERVER_POD_SECONDS = 1.5;
 export const FULL_PROBE_SECONDS = 4.5;
 /** The host probe's short form with its container (≈1.8 s measured), once a minute between repetitions. */
 export const SHORT_PROBE_SECONDS = 1.9;
-/** Server mode: the generator's calibration against a trivial handler before the first cell (5 steps, ≈13 s). */
+/** Server mode: the generator's calibration against a trivial handler (5 steps, ≈13 s), once per host and generator image. */
 export const GENERATOR_CALIBRATION_SECONDS = 13;
 
 export type EstimateInput = {
