@@ -8,7 +8,7 @@ import { holderContainerSpec } from "./holder-container-spec.ts";
 import { READY_RETRY_MS } from "./local-driver-defaults.ts";
 import type { LocalEnvironment } from "./local-environment.ts";
 import { LocalPod } from "./local-pod.ts";
-import { runMember } from "./run-member.ts";
+import { runMember, settleMemberRemovals } from "./run-member.ts";
 import { startWatched } from "./start-watched.ts";
 import type { ContainerAccounting } from "./with-cgroup-parent.ts";
 
@@ -100,6 +100,7 @@ export async function startPod(
       facts,
     );
   } catch (error) {
+    await settleMemberRemovals();
     await removeAll();
     await parent?.remove();
     throw error;
