@@ -73,7 +73,9 @@ export function renderDryRun(plan: Plan): string {
     ? `${SERVER_POD_SECONDS} s to start and stop the pod + warm-up + ${ESTIMATED_SERVER_SEARCH_STEPS} load steps on average (the closed-loop probe and the end probe included) × (step seconds + ${SERVER_STEP_OVERHEAD_SECONDS} s per generator container)`
     : `warm-up + ${ESTIMATED_SEARCH_STEPS} load steps × step seconds + ${CONTAINER_OVERHEAD_SECONDS} s container overhead`;
   const around = [
-    server ? `the generator's calibration (${GENERATOR_CALIBRATION_SECONDS} s, on the first run with this host and generator image)` : "",
+    server
+      ? `the generator's calibration (${GENERATOR_CALIBRATION_SECONDS} s, on the first run with this host and generator image)`
+      : "",
     `a full host probe before the first cell and after the last (${FULL_PROBE_SECONDS} s each)`,
   ].filter(Boolean);
   lines.push(
