@@ -4,6 +4,8 @@
 // ceiling search through its CLI (cells pinned and shared, concurrency 80), then wrk again. Prints exactly:
 //   fidelity <fixture>: tool/wrk <ratio>        (the pinned ceiling over the mean of the two wrk runs)
 //   shared/pinned <fixture>: <ratio>            (the tool's ceiling under each view)
+//   limit <fixture>: <who>                      (the service, or what else set the pinned cell's ceiling: then the
+//                                                fidelity ratio compares the generator with wrk, not the service)
 //   probe composite: <x>                        (`bun runner/matrix.ts probe --json`, or unavailable and why)
 // Details go to stderr. The whole bench holds the host lock; the CLI runs inside it with --no-host-lock.
 // Usage: bun bench/fidelity.ts
@@ -65,6 +67,7 @@ try {
     );
     lines.push(`fidelity ${fixture}: tool/wrk ${ratio(tool.pinned, wrk)}`);
     lines.push(`shared/pinned ${fixture}: ${ratio(tool.shared, tool.pinned)}`);
+    lines.push(`limit ${fixture}: ${tool.limit}`);
   }
 } finally {
   lock.release();
@@ -135,6 +138,7 @@ async function toolCeilings(fixture: string) {
       pinned: measuredCeiling(pinned),
       shared: measuredCeiling(shared),
       statuses: { pinned: describe(pinned), shared: describe(shared) },
+      limit: limitOf(pinned),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -146,6 +150,12 @@ function measuredCeiling(record: CellRecord): number | null {
   if (record.summary.ceilingPerSec) return record.summary.ceilingPerSec.median;
   const measured = record.repetitions.flatMap((r) => r.result?.ceiling?.ceilingPerSec ?? []);
   return measured.length ? Math.min(...measured) : null;
+}
+
+/** Who set the pinned cell's ceiling: an ok cell is the service's; a flagged one (exceeds-host: the generator or the host) is not. */
+function limitOf(record: CellRecord): string {
+  if (record.status === "ok") return "the service (the pinned cell is ok)";
+  return `NOT the service: the pinned cell is ${record.status} (${record.message.slice(0, 200)}); tool/wrk is not a fidelity figure`;
 }
 
 function describe(record: CellRecord): string {

@@ -1,7 +1,6 @@
 import type { CeilingSearchOptions, CeilingSearchResult } from "../../search/ceiling-search.ts";
 import type { CellFamily } from "./cell-families.ts";
-import { seededRandom } from "./seeded-random.ts";
-import { simulatedCell } from "./simulated-cell.ts";
+import { seededRandom, simulatedCell } from "./simulated-cell.ts";
 
 export interface SimulatedSearch {
   result: CeilingSearchResult;

@@ -1,7 +1,6 @@
 import type { LoadStep } from "../../contract/result.ts";
 import type { CeilingSearchOptions, SearchPhase } from "../../search/ceiling-search.ts";
 import { stepMeetsSlo } from "../../search/step-verdict.ts";
-import { seededRandom } from "./seeded-random.ts";
 
 export const SIMULATED_SLO_MS = 100;
 const SIMULATED_STEP_MS = 1000;
@@ -99,5 +98,17 @@ function step(phase: LoadStep["phase"], offered: number, achieved: number, p99Ms
     processCpuSeconds: null,
     generatorCpuSeconds: null,
     sloMet: stepMeetsSlo(figures, SIMULATED_SLO_MS),
+  };
+}
+
+/** mulberry32: a small seeded PRNG, so a simulated search is the same on every run. Values in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }

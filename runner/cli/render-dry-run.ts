@@ -3,7 +3,11 @@ import {
   CONTAINER_OVERHEAD_SECONDS,
   ESTIMATED_SEARCH_STEPS,
   ESTIMATED_SERVER_SEARCH_STEPS,
+  FULL_PROBE_SECONDS,
+  GENERATOR_CALIBRATION_SECONDS,
+  SERVER_POD_SECONDS,
   SERVER_STEP_OVERHEAD_SECONDS,
+  SHORT_PROBE_SECONDS,
 } from "../plan/estimate-cell-seconds.ts";
 import type { Plan } from "../plan/plan.ts";
 import { formatDuration } from "../units/units.ts";
@@ -14,14 +18,18 @@ const HEADER = ["cell", "scenario", "cpus", "memory", "smol", "flags", "reps", "
 export function renderDryRun(plan: Plan): string {
   const runnable = plan.cells.filter((cell) => cell.exceedsHost === null);
   const runs = runnable.reduce((sum, cell) => sum + cell.repetitions, 0);
-  // Disagreeing cells add repetitions up to maxRepetitions: the most the run can take.
-  const mostSeconds = runnable.reduce(
-    (sum, cell) =>
-      sum +
-      ((plan.cellEstimatedSeconds[cell.id] ?? 0) / cell.repetitions) *
-        Math.max(cell.repetitions, cell.maxRepetitions ?? cell.repetitions),
-    0,
-  );
+  // Disagreeing cells add repetitions up to maxRepetitions: the most the run can take (its probes included).
+  const cellsSeconds = runnable.reduce((sum, cell) => sum + (plan.cellEstimatedSeconds[cell.id] ?? 0), 0);
+  const mostSeconds =
+    plan.estimatedSeconds -
+    cellsSeconds +
+    runnable.reduce(
+      (sum, cell) =>
+        sum +
+        ((plan.cellEstimatedSeconds[cell.id] ?? 0) / cell.repetitions) *
+          Math.max(cell.repetitions, cell.maxRepetitions ?? cell.repetitions),
+      0,
+    );
   const upTo =
     mostSeconds > plan.estimatedSeconds + 1
       ? ` (up to ${formatDuration(mostSeconds)} if every cell needs its maxRepetitions)`
@@ -61,12 +69,18 @@ export function renderDryRun(plan: Plan): string {
   }
   if (plan.notes.length > 0) lines.push("", "Notes:", ...plan.notes.map((note) => `  - ${note}`));
   const server = runnable.some((cell) => cell.mode === "service");
-  const search = server
-    ? `${ESTIMATED_SERVER_SEARCH_STEPS} load steps × (step seconds + ${SERVER_STEP_OVERHEAD_SECONDS} s to start the generator)`
-    : `${ESTIMATED_SEARCH_STEPS} load steps × step seconds`;
+  const repetition = server
+    ? `${SERVER_POD_SECONDS} s to start and stop the pod + warm-up + ${ESTIMATED_SERVER_SEARCH_STEPS} load steps on average (the closed-loop probe and the end probe included) × (step seconds + ${SERVER_STEP_OVERHEAD_SECONDS} s per generator container)`
+    : `warm-up + ${ESTIMATED_SEARCH_STEPS} load steps × step seconds + ${CONTAINER_OVERHEAD_SECONDS} s container overhead`;
+  const around = [
+    server
+      ? `the generator's calibration (${GENERATOR_CALIBRATION_SECONDS} s, on the first run with this host and generator image)`
+      : "",
+    `a full host probe before the first cell and after the last (${FULL_PROBE_SECONDS} s each)`,
+  ].filter(Boolean);
   lines.push(
     "",
-    `Estimate per cell = repetitions × (warm-up + ${search} + ${CONTAINER_OVERHEAD_SECONDS} s container overhead), capped by the timeout${server ? "; a fixed-shape workload runs durationSeconds once" : ""}; image build time not included. A cell whose ceilings disagree (CV > 5%) runs more repetitions, up to maxRepetitions.`,
+    `Estimate per cell = repetitions × (${repetition}), capped by the timeout, plus a short host probe's share (${SHORT_PROBE_SECONDS} s once a minute)${server ? "; a fixed-shape workload runs durationSeconds once" : ""}. The run adds ${around.join(" and ")}; image build time is not included. A cell whose ceilings disagree (CV > 5%) runs more repetitions, up to maxRepetitions. While it runs, the ETA follows the pace each repetition measured.`,
   );
   return lines.join("\n");
 }

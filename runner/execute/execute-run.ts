@@ -3,7 +3,8 @@ import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { RunInterruptedError, withHostLock } from "../host/host-lock.ts";
 import { type ProbeForm, probeText, SHORT_PROBE_INTERVAL_MS } from "../host/host-probe.ts";
 import type { Cell } from "../plan/cell.ts";
-import type { RunObserver } from "../progress/run-observer.ts";
+import { FULL_PROBE_SECONDS } from "../plan/estimate-cell-seconds.ts";
+import type { RunObserver } from "../progress/progress-printer.ts";
 import { DEFAULT_REPETITION_ORDER, type RepetitionOrder, type RunRecord } from "../results/run-record.ts";
 import type { RunStore } from "../results/run-store.ts";
 import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
@@ -90,7 +91,12 @@ export async function executeRun(options: ExecuteOptions): Promise<RunRecord> {
 async function runCells(options: ExecuteOptions): Promise<RunRecord> {
   const { driver, store, observer, context } = options;
   const order = options.order ?? DEFAULT_REPETITION_ORDER;
-  observer.runStarted(context.runId, options.cells, store.run.plan.cellEstimatedSeconds);
+  const probed = options.probe !== undefined && options.cells.some((cell) => cell.exceedsHost === null);
+  const probeSeconds = probed ? FULL_PROBE_SECONDS : 0;
+  observer.runStarted(context.runId, options.cells, store.run.plan.cellEstimatedSeconds, {
+    beforeCellsSeconds: probeSeconds,
+    afterCellsSeconds: probeSeconds,
+  });
   for (const cell of options.cells.filter((c) => c.exceedsHost !== null)) {
     const record = exceedsHostRecord(cell, context.runId);
     await store.writeCell(record);

@@ -8,7 +8,7 @@ import { applyWorkloadVariants, planVariants } from "./apply-workload-variants.t
 import { buildServiceCell } from "./build-service-cell.ts";
 import type { Cell } from "./cell.ts";
 import { cellId } from "./cell-id.ts";
-import { estimateCellSeconds } from "./estimate-cell-seconds.ts";
+import { estimateCellSeconds, estimateRunSeconds } from "./estimate-cell-seconds.ts";
 import { type Candidate, expandCells } from "./expand-cells.ts";
 import { type HostFacts, IMAGE_TO_BUILD, type Plan, type PlanOptions } from "./plan.ts";
 import { selectByFlags } from "./select-by-flags.ts";
@@ -83,7 +83,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     }
   }
   if (!variant.service) notes.push(...timeoutNotes(scenarios));
-  const estimatedSeconds = Object.values(cellEstimatedSeconds).reduce((sum, seconds) => sum + seconds, 0);
+  const estimatedSeconds = estimateRunSeconds(cellEstimatedSeconds, { server: variant.service !== null });
   return {
     matrixPath: matrix.path,
     profile: variant.profile,
@@ -181,6 +181,7 @@ function timeoutNotes(scenarios: ResolvedScenario[]): string[] {
       repetitions: 1,
       timeoutSeconds: Infinity,
       stepSearch,
+      hostProbe: false,
     });
     return expected > scenario.timeoutSeconds
       ? [

@@ -1,8 +1,7 @@
 import { topCausesText } from "../../contract/step-causes.ts";
 import { type CellRecord, rateUnitOf } from "../results/cell-record.ts";
 import { cellCauses } from "../sizing/error-cause-findings.ts";
-import { formatDuration } from "./format-duration.ts";
-import { formatMebibytes } from "./format-mebibytes.ts";
+import { formatDuration, MIB } from "../units/units.ts";
 
 /** One line per finished cell: status, headline figures (p99 at the confirming step), spread and limit warnings. */
 export function cellLine(record: CellRecord): string {
@@ -36,4 +35,9 @@ export function cellLine(record: CellRecord): string {
   if (drifted > 0 && record.status === "ok") parts.push(`${drifted} DRIFTED (set aside: see the report)`);
   if (record.status !== "ok") parts.push(`- ${record.message}`);
   return parts.join("  ");
+}
+
+/** Bytes as MiB with no decimals (memory limits are whole MiB in practice). */
+function formatMebibytes(bytes: number): string {
+  return `${Math.round(bytes / MIB)} MiB`;
 }

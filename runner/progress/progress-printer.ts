@@ -1,40 +1,71 @@
 import type { Cell } from "../plan/cell.ts";
 import type { CellRecord, Repetition } from "../results/cell-record.ts";
+import { formatDuration } from "../units/units.ts";
 import { cellLine } from "./cell-line.ts";
-import { formatDuration } from "./format-duration.ts";
-import type { RunObserver } from "./run-observer.ts";
+import { RunEta } from "./run-eta.ts";
 
-/** Progress on stderr: cells done of total, the current cell, elapsed time and an ETA, a line per finished cell. */
+/** What the run loop reports as it goes; the progress printer implements it, tests record it. */
+export interface RunObserver {
+  /** `around`: what the run spends before its first repetition and after its last (the full host probes). */
+  runStarted(
+    runId: string,
+    cells: Cell[],
+    estimatedSeconds: Record<string, number>,
+    around?: { beforeCellsSeconds: number; afterCellsSeconds: number },
+  ): void;
+  cellStarted(cell: Cell): void;
+  repetitionFinished(cell: Cell, repetition: Repetition): void;
+  cellFinished(record: CellRecord): void;
+  message(line: string): void;
+  /** Drivers with several nodes: which node measures which cell (empty: all idle). */
+  nodesBusy?(busy: Array<{ node: string; cellId: string }>): void;
+}
+
+/**
+ * Progress on stderr: cells done of total, the current cell, elapsed time and an ETA, a line per finished cell. The
+ * ETA (run-eta.ts) starts from the plan's estimate and follows the pace each repetition measured.
+ */
 export class ProgressPrinter implements RunObserver {
   private total = 0;
   private done = 0;
   private startedMs = 0;
-  private estimates: Record<string, number> = {};
-  private remainingEstimateSeconds = 0;
-  private doneEstimateSeconds = 0;
+  private eta = new RunEta({ cells: [], cellSeconds: {} });
+  /** When the last repetition ended (or the first began): the next one's measured seconds start here. */
+  private markMs: number | null = null;
 
   constructor(
     private readonly write: (text: string) => void = (text) => process.stderr.write(text),
     private readonly now: () => number = Date.now,
   ) {}
 
-  runStarted(runId: string, cells: Cell[], estimatedSeconds: Record<string, number>): void {
+  runStarted(
+    runId: string,
+    cells: Cell[],
+    estimatedSeconds: Record<string, number>,
+    around?: { beforeCellsSeconds: number; afterCellsSeconds: number },
+  ): void {
     this.total = cells.length;
     this.startedMs = this.now();
-    this.estimates = estimatedSeconds;
-    this.remainingEstimateSeconds = cells.reduce((sum, c) => sum + (estimatedSeconds[c.id] ?? 0), 0);
+    this.eta = new RunEta({ cells, cellSeconds: estimatedSeconds, ...around });
     this.message(
-      `run ${runId}: ${cells.length} cells, estimated ${formatDuration(this.remainingEstimateSeconds)}`,
+      `run ${runId}: ${cells.length} cells, estimated ${formatDuration(this.eta.remainingSeconds())}`,
     );
   }
 
   cellStarted(cell: Cell): void {
+    if (this.markMs === null) {
+      this.markMs = this.now();
+      this.eta.cellsStarted();
+    }
     this.message(
-      `${this.done}/${this.total} done · now ${cell.id} · elapsed ${this.elapsed()} · ETA ${this.eta()}`,
+      `${this.done}/${this.total} done · now ${cell.id} · elapsed ${this.elapsed()} · ETA ${formatDuration(this.eta.remainingSeconds())}`,
     );
   }
 
   repetitionFinished(cell: Cell, repetition: Repetition): void {
+    const nowMs = this.now();
+    this.eta.repetitionFinished(cell, (nowMs - (this.markMs ?? nowMs)) / 1000);
+    this.markMs = nowMs;
     const extra = repetition.index >= cell.repetitions; // added because the ceilings disagree
     const of = extra
       ? `${repetition.index + 1} (extra: the ceilings disagree; at most ${cell.maxRepetitions ?? cell.repetitions})`
@@ -46,9 +77,7 @@ export class ProgressPrinter implements RunObserver {
 
   cellFinished(record: CellRecord): void {
     this.done++;
-    const estimate = this.estimates[record.cell.id] ?? 0;
-    this.remainingEstimateSeconds = Math.max(0, this.remainingEstimateSeconds - estimate);
-    this.doneEstimateSeconds += estimate;
+    this.eta.cellFinished(record.cell.id);
     this.write(`[cell ${this.done}/${this.total}] ${cellLine(record)}\n`);
   }
 
@@ -63,12 +92,5 @@ export class ProgressPrinter implements RunObserver {
 
   private elapsed(): string {
     return formatDuration((this.now() - this.startedMs) / 1000);
-  }
-
-  /** The plan's estimate for what is left, scaled by how the finished cells compared with their estimates. */
-  private eta(): string {
-    const elapsedSeconds = (this.now() - this.startedMs) / 1000;
-    const pace = this.doneEstimateSeconds > 0 ? elapsedSeconds / this.doneEstimateSeconds : 1;
-    return formatDuration(this.remainingEstimateSeconds * pace);
   }
 }

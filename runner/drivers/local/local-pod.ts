@@ -136,7 +136,7 @@ export class LocalPod implements PodHandle {
     }
   }
 
-  private removeContainers(): Promise<unknown> {
+  private async removeContainers(): Promise<unknown> {
     return Promise.all(
       this.parts.created.map((id) => this.docker.removeContainer(id).catch(() => undefined)),
     );

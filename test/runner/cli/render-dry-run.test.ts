@@ -14,17 +14,20 @@ test("the dry run lists cells, skipped ones with reasons, notes and the estimate
   const text = renderDryRun(plan);
   const lines = text.split("\n");
   expect(lines[0]).toBe(
-    "Plan for m.yaml: 2 of 4 cells, 6 container runs, about 1m06s (up to 2m12s if every cell needs its maxRepetitions).",
+    "Plan for m.yaml: 2 of 4 cells, 6 container runs, about 1m17s (up to 2m25s if every cell needs its maxRepetitions).",
   );
   expect(lines[1]).toContain("Host: 2 CPUs, 8Gi memory.");
   expect(text).toMatch(
-    /firehose__cpu1__mem512Mi__smol0__payload-1kb +firehose +1 +512Mi +no +payload=1kb +3 +33s/,
+    /firehose__cpu1__mem512Mi__smol0__payload-1kb +firehose +1 +512Mi +no +payload=1kb +3 +34s/,
   );
   expect(text).toMatch(/firehose__cpu4__mem512Mi__smol0__payload-10kb .* skipped/);
   expect(text).toContain("firehose__cpu4__mem512Mi__smol0__payload-1kb: needs 4 CPUs, host has 2 CPUs");
   expect(text).toContain("  - exclude[0] matched no cell");
   expect(text).toContain(
     "Estimate per cell = repetitions × (warm-up + 7 load steps × step seconds + 3 s container overhead)",
+  );
+  expect(text).toContain(
+    "The run adds a full host probe before the first cell and after the last (4.5 s each)",
   );
   expect(lines.every((line) => line === line.trimEnd())).toBe(true);
 });
@@ -33,7 +36,7 @@ test("without room for more repetitions the estimate is the only figure", () => 
   const yaml = YAML.replace("scenarios:", "defaults: { repetitions: 2, maxRepetitions: 2 }\nscenarios:");
   const plan = planRun(parseMatrix(yaml, "m.yaml"), {}, { cores: 2, memoryBytes: 8 * 2 ** 30 });
   expect(renderDryRun(plan).split("\n")[0]).toBe(
-    "Plan for m.yaml: 2 of 4 cells, 4 container runs, about 44s.",
+    "Plan for m.yaml: 2 of 4 cells, 4 container runs, about 54s.",
   );
 });
 
@@ -44,6 +47,6 @@ axes: { cpus: [1], memory: [512Mi], smol: [false] }
 `;
   const plan = planRun(parseMatrix(yaml, "m.yaml"), {}, { cores: 2, memoryBytes: 8 * 2 ** 30 });
   expect(renderDryRun(plan)).toContain(
-    "Estimate per cell = repetitions × (warm-up + 12 load steps × (step seconds + 1 s to start the generator) + 3 s container overhead)",
+    "Estimate per cell = repetitions × (1.5 s to start and stop the pod + warm-up + 8.5 load steps on average (the closed-loop probe and the end probe included) × (step seconds + 0.75 s per generator container))",
   );
 });

@@ -1,5 +1,5 @@
 import type { Cell } from "../../../runner/plan/cell.ts";
-import type { RunObserver } from "../../../runner/progress/run-observer.ts";
+import type { RunObserver } from "../../../runner/progress/progress-printer.ts";
 import type { CellRecord, Repetition } from "../../../runner/results/cell-record.ts";
 
 /** A RunObserver that keeps what it was told, and can act when a cell finishes. */

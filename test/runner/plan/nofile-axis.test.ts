@@ -35,8 +35,9 @@ test("axes.nofile: one cell per limit, ids end in __nofileN, the container gets 
   if (!cell) throw new Error("no cell");
   expect(cell.service?.fixed).toBe(true);
   expect(cell.flags).toEqual({ connections: 600 });
-  // A fixed run: warm-up + durationSeconds + 1 s generator + 3 s container, no search steps.
-  expect(p.cellEstimatedSeconds[cell.id]).toBe(3 * (1 + 10 + 1 + 3));
+  // A fixed run: the pod's 1.5 s + durationSeconds + a generator container's 0.75 s, no warm-up nor search steps;
+  // plus a short host probe's share (1.9 s a minute).
+  expect(p.cellEstimatedSeconds[cell.id]).toBeCloseTo(3 * (1.5 + 10 + 0.75) * (1 + 1.9 / 60), 6);
   const spec = containerSpec(cell, "img", { runId: "r", commit: null, ownerPid: 1, ownerHost: "h" });
   expect(spec.nofile).toBe(256);
 });

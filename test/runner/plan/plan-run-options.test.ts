@@ -63,10 +63,12 @@ scenarios: { throughput: {} }
   });
 
   test("the estimate follows the documented formula", () => {
-    // 3 repetitions x (warm-up 2 + 7 steps x 0.5 s + 3 s overhead) = 25.5 s per cell, 8 cells.
+    // 3 repetitions x (warm-up 2 + 7 steps x 0.5 s + 3 s overhead) = 25.5 s per cell plus a short host probe's
+    // share (1.9 s a minute), 8 cells, and a full host probe (4.5 s) before and after them.
     const result = plan(GRID.replace("throughput: {}", "throughput: { warmupSeconds: 2, stepSeconds: 0.5 }"));
-    expect(result.cellEstimatedSeconds.throughput__cpu1__mem1Gi__smol1).toBe(25.5);
-    expect(result.estimatedSeconds).toBe(8 * 25.5);
+    const cell = 25.5 * (1 + 1.9 / 60);
+    expect(result.cellEstimatedSeconds.throughput__cpu1__mem1Gi__smol1).toBeCloseTo(cell, 6);
+    expect(result.estimatedSeconds).toBeCloseTo(8 * cell + 2 * 4.5, 6);
     const fixed = {
       repetitions: 2,
       warmupSeconds: 1,
@@ -74,8 +76,9 @@ scenarios: { throughput: {} }
       stepSeconds: 1,
       timeoutSeconds: 120,
     };
-    expect(estimateCellSeconds({ ...fixed, stepSearch: false })).toBe(2 * 34);
-    expect(estimateCellSeconds({ ...fixed, timeoutSeconds: 10, stepSearch: false })).toBe(2 * 13);
+    const unprobed = { ...fixed, hostProbe: false };
+    expect(estimateCellSeconds({ ...unprobed, stepSearch: false })).toBe(2 * 34);
+    expect(estimateCellSeconds({ ...unprobed, timeoutSeconds: 10, stepSearch: false })).toBe(2 * 13);
   });
 
   test("a scenario expected to outlast its timeout is noted", () => {

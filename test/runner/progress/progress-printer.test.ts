@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { cellLine } from "../../../runner/progress/cell-line.ts";
-import { formatDuration } from "../../../runner/progress/format-duration.ts";
 import { ProgressPrinter } from "../../../runner/progress/progress-printer.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
+import { formatDuration } from "../../../runner/units/units.ts";
 import { testCell } from "../execute/cell-fixture.ts";
 
 const spread = (median: number) => ({ median, min: median, max: median, cv: 0 });
@@ -59,21 +59,27 @@ test("an extra repetition is named as such, with the cap", () => {
   expect(out[0]).toContain("repetition 4 (extra: the ceilings disagree; at most 6)");
 });
 
-test("progress shows done/total, the current cell, elapsed and an ETA scaled by the pace so far", () => {
+test("progress shows done/total, the current cell, elapsed and an ETA that moves after every repetition", () => {
   const out: string[] = [];
   let now = 0;
   const printer = new ProgressPrinter(
     (t) => out.push(t),
     () => now,
   );
-  const cells = ["a", "b", "c"].map((id) => testCell({ id }));
-  printer.runStarted("r", cells, { a: 10, b: 10, c: 10 });
+  const cells = ["a", "b", "c"].map((id) => testCell({ id, repetitions: 2 }));
+  const rep = (index: number) => ({ index, status: "ok", wallSeconds: 1 }) as never;
+  printer.runStarted("r", cells, { a: 20, b: 20, c: 20 }, { beforeCellsSeconds: 4, afterCellsSeconds: 4 });
+  now = 4_000; // the start probe
   printer.cellStarted(cells[0] as never);
-  now = 20_000; // the first cell took twice its estimate
-  printer.cellFinished(record("a", "2026-11-22T00:00:00Z", "2026-11-22T00:00:20Z"));
+  now = 24_000; // a's first repetition took twice its 10 s
+  printer.repetitionFinished(cells[0] as never, rep(0));
   printer.cellStarted(cells[1] as never);
-  expect(out[0]).toBe("[run] run r: 3 cells, estimated 30s\n");
-  expect(out[1]).toBe("[run] 0/3 done · now a · elapsed 0s · ETA 30s\n");
-  expect(out[2]).toStartWith("[cell 1/3] ok");
-  expect(out[3]).toBe("[run] 1/3 done · now b · elapsed 20s · ETA 40s\n");
+  now = 44_000;
+  printer.repetitionFinished(cells[1] as never, rep(0));
+  printer.cellStarted(cells[2] as never);
+  expect(out[0]).toBe("[run] run r: 3 cells, estimated 1m08s\n");
+  expect(out[1]).toBe("[run] 0/3 done · now a · elapsed 4s · ETA 1m04s\n");
+  // No cell finished yet, the ETA already follows the pace: 4 repetitions left at 20 s, then the end probe.
+  expect(out[3]).toBe("[run] 0/3 done · now b · elapsed 24s · ETA 1m44s\n");
+  expect(out[5]).toBe("[run] 0/3 done · now c · elapsed 44s · ETA 1m24s\n");
 });

@@ -1,1 +1,0 @@
-export { formatDuration } from "../units/units.ts";
