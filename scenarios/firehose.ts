@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { runScenario } from "./harness/run-scenario.ts";
-import { defineScenario } from "./harness/scenario.ts";
+import { runScenario } from "../harness/run-scenario.ts";
+import { defineScenario } from "../harness/scenario.ts";
 import {
   PAYLOAD_BYTES,
   PayloadMix,
