@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { ResourceSampler } from "../../harness/resource-sampler.ts";
 
-const fixture = (name: string) => join(import.meta.dir, "../fixtures/cgroup", name);
+const fixture = (name: string) => join(import.meta.dir, "./fixtures/cgroup", name);
 
 describe("ResourceSampler's cgroup peak", () => {
   test("is the kernel's high-water mark less the page cache still droppable at the end", () => {

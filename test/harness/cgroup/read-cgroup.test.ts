@@ -4,7 +4,7 @@ import { detectCgroupVersion } from "../../../harness/cgroup/detect-cgroup-versi
 import { readCgroupLimits } from "../../../harness/cgroup/read-cgroup-limits.ts";
 import { readCgroupUsage } from "../../../harness/cgroup/read-cgroup-usage.ts";
 
-const fixture = (name: string) => join(import.meta.dir, "../../fixtures/cgroup", name);
+const fixture = (name: string) => join(import.meta.dir, "../fixtures/cgroup", name);
 
 describe("cgroup v1", () => {
   test("reads memory and CPU limits", () => {
