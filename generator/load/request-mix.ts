@@ -1,6 +1,6 @@
 import type { RequestShape } from "../../contract/generator-step.ts";
-import type { PacedWorkload } from "../api/workload.ts";
 import { createHttp1Client, type Http1Client, type Http1Request } from "../api/http/http1-client.ts";
+import type { PacedWorkload } from "../api/workload.ts";
 
 /** Room beyond the step's concurrency for connections whose request timed out while they close. */
 const SPARE_CONNECTIONS = 16;

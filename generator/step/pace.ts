@@ -1,6 +1,6 @@
 import type { ErrorCause } from "../../contract/step-causes.ts";
-import type { Outcome, Send, StatusExpectation } from "../api/workload.ts";
 import { expectedStatuses } from "../api/http/http1-request-bytes.ts";
+import type { Outcome, Send, StatusExpectation } from "../api/workload.ts";
 import { FreeSlots } from "./free-slots.ts";
 import { Operation } from "./operation.ts";
 import {

@@ -2,8 +2,8 @@ import { PubSub } from "../../engine/index.ts";
 import type { LatencyKind } from "../../harness/latency-kind.ts";
 import { MessageLedger } from "../../harness/message-ledger.ts";
 import type { OpRecorder } from "../../harness/op-recorder.ts";
-import type { Workload } from "../../harness/workload.ts";
 import { OwedTimes } from "../../harness/owed-times.ts";
+import type { Workload } from "../../harness/workload.ts";
 import { SeqAttributes } from "./seq-attributes.ts";
 
 /** How long close() waits for outstanding deliveries before declaring them lost. */

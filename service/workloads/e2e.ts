@@ -4,8 +4,13 @@
 // its concurrency slot when answered and completes when fully delivered; one never delivered times out (an error).
 // Flags: subscribers (1), fanout (broadcast | shared), pipelines (topics with their own subscribers, split over the
 // generator's workers, at least one each; 1), payload-bytes (1024).
+
+import {
+  createHttp1Client,
+  type Http1Client,
+  type Http1Request,
+} from "../../generator/api/http/http1-client.ts";
 import { defineWorkload, type Send } from "../../generator/api/workload.ts";
-import { createHttp1Client, type Http1Client, type Http1Request } from "../../generator/api/http/http1-client.ts";
 import { type ServiceClient, serviceClient } from "./bundled-service/service-client.ts";
 import { uniqueName } from "./bundled-service/unique-name.ts";
 import { openPipeline, type Pipeline } from "./e2e/open-pipeline.ts";

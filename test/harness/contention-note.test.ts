@@ -1,10 +1,6 @@
 import { expect, test } from "bun:test";
 import { contentionNote } from "../../harness/contention-note.ts";
-import {
-  contentionSince,
-  describeContention,
-  readContention,
-} from "../../harness/step-contention.ts";
+import { contentionSince, describeContention, readContention } from "../../harness/step-contention.ts";
 
 test("a run whose JS thread waited for a CPU over 10% of the measured time gets a contention note", () => {
   expect(contentionNote({ measuredSeconds: 20, waitedSeconds: 1 })).toBeNull();

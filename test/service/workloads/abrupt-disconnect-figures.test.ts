@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { disconnectFigures } from "../../../service/workloads/abrupt-disconnect/disconnect-figures.ts";
 import { AbruptDisconnectFigures } from "../../../runner/load/fixed/abrupt-disconnect-figures.ts";
+import { disconnectFigures } from "../../../service/workloads/abrupt-disconnect/disconnect-figures.ts";
 
 const control = {
   publishedAcknowledgedCount: 300,

@@ -1,8 +1,5 @@
 import { expect, test } from "bun:test";
-import {
-  backlogTimeline,
-  TIMELINE_POINTS,
-} from "../../../service/workloads/queue-drain/backlog-timeline.ts";
+import { backlogTimeline, TIMELINE_POINTS } from "../../../service/workloads/queue-drain/backlog-timeline.ts";
 
 test("a long run's backlog becomes at most 60 points, in time order, each its slice's highest, the peak kept", () => {
   const samples = Array.from({ length: 1000 }, (_, i) => ({

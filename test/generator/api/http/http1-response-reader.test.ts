@@ -1,5 +1,8 @@
 import { expect, test } from "bun:test";
-import { Http1ResponseReader, MAX_KEPT_BODY_BYTES } from "../../../../generator/api/http/http1-response-reader.ts";
+import {
+  Http1ResponseReader,
+  MAX_KEPT_BODY_BYTES,
+} from "../../../../generator/api/http/http1-response-reader.ts";
 
 interface Seen {
   status: number;

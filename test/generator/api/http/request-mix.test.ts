@@ -1,8 +1,8 @@
 import { afterAll, expect, test } from "bun:test";
 import type { RequestShape } from "../../../../contract/generator-step.ts";
 import type { WorkloadContext } from "../../../../generator/api/workload.ts";
-import { pace } from "../../../../generator/step/pace.ts";
 import { pickByWeight, requestMix } from "../../../../generator/load/request-mix.ts";
+import { pace } from "../../../../generator/step/pace.ts";
 import { planFor } from "../../pace-plan-for.ts";
 
 const seen = { posted: 0, badBody: 0 };

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { disconnectFigures } from "../../../../service/workloads/abrupt-disconnect/disconnect-figures.ts";
 import { parseFixedSummary } from "../../../../runner/load/fixed/parse-fixed-summary.ts";
+import { disconnectFigures } from "../../../../service/workloads/abrupt-disconnect/disconnect-figures.ts";
 
 // A line as the abrupt-disconnect workload prints it against the service on 127.0.0.1 (figures trimmed to those checked).
 const figures = {
