@@ -1,16 +1,16 @@
 import type { Environment } from "../contract/environment.ts";
 import type { Resources } from "../contract/resources.ts";
 import { type BenchResult, type Counts, RESULT_SCHEMA_VERSION } from "../contract/result.ts";
-import type { LatencyKind } from "./latency-kind.ts";
 import type { ParameterValue } from "./parameter-value.ts";
 import type { RunOutcome } from "./run-outcome.ts";
+import type { ScenarioLatency } from "./scenario-latency.ts";
 
 export interface ResultParts {
   scenario: string;
   parameters: Record<string, ParameterValue>;
   warmupMs: number;
   outcome: RunOutcome;
-  latencyKind: LatencyKind;
+  latencyKind: ScenarioLatency;
   sloP99Ms: number;
   counts: Counts;
   resources: Resources;
@@ -23,7 +23,7 @@ export interface ResultParts {
 export function buildResult(parts: ResultParts): BenchResult {
   const rep = parts.outcome.representative;
   const rate = (count: number) => (rep && rep.seconds > 0 ? count / rep.seconds : 0);
-  const percentiles = (kind: LatencyKind) => {
+  const percentiles = (kind: ScenarioLatency) => {
     const histogram = kind === "publish" ? rep?.window.publish : rep?.window.endToEnd;
     return histogram && (histogram.count > 0 || kind === parts.latencyKind)
       ? histogram.toPercentiles()

@@ -2,9 +2,9 @@ import type { LoadStep } from "../contract/result.ts";
 import { achievedPerSec } from "../search/achieved-per-sec.ts";
 import type { RateWindow } from "../search/rate-window.ts";
 import { stepMeetsSlo } from "../search/step-verdict.ts";
-import { assertDeclaredKind } from "./declared-kind.ts";
 import { countsBetween } from "./message-ledger.ts";
 import type { StepOutcome } from "./run-outcome.ts";
+import { assertDeclaredLatency } from "./scenario-latency.ts";
 import type { StepWindow } from "./step-recorder.ts";
 import type { Workload } from "./workload.ts";
 
@@ -31,7 +31,7 @@ export interface StepOutcomeInput {
  */
 export function buildStepOutcome(input: StepOutcomeInput, sloP99Ms: number): StepOutcome {
   const { window, cost } = input;
-  assertDeclaredKind(window);
+  assertDeclaredLatency(window);
   const achieved = achievedPerSec(input.completions / window.completionsPerOp, input.rate);
   const latency = window.primary().toPercentiles();
   const figures = {

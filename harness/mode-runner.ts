@@ -6,11 +6,11 @@ import { type ClosedLoopOptions, runClosedLoop } from "./closed-loop.ts";
 import type { CommonFlags } from "./common-flags.ts";
 import { cpuSecondsSince } from "./cpu-seconds-since.ts";
 import { CpuWait } from "./cpu-wait.ts";
-import { assertDeclaredKind, reportsOtherKind } from "./declared-kind.ts";
 import { openStepLine } from "./open-step-line.ts";
 import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
+import { assertDeclaredLatency, reportsOtherLatency } from "./scenario-latency.ts";
 import { readContention } from "./step-contention.ts";
 import type { StepRecorder, StepWindow } from "./step-recorder.ts";
 import type { Workload } from "./workload.ts";
@@ -102,11 +102,11 @@ export class ModeRunner {
       ...this.loopWiring(window),
       shouldStop: (elapsedNs) =>
         elapsedNs >= capNs ||
-        reportsOtherKind(window) ||
+        reportsOtherLatency(window) ||
         (elapsedNs >= minNs && window.completions >= WARMUP_MIN_OPS * window.completionsPerOp),
     });
     await this.drain(window);
-    assertDeclaredKind(window);
+    assertDeclaredLatency(window);
     this.recorder.begin();
     this.collectGarbage();
     const spentMs = (Bun.nanoseconds() - startNs) / 1e6;

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { CommonFlags, Mode } from "./common-flags.ts";
-import type { LatencyKind } from "./latency-kind.ts";
 import type { ModeRunner } from "./mode-runner.ts";
 import type { OpRecorder } from "./op-recorder.ts";
 import type { ParameterValue } from "./parameter-value.ts";
 import type { RunOutcome } from "./run-outcome.ts";
+import type { ScenarioLatency } from "./scenario-latency.ts";
 import type { Workload } from "./workload.ts";
 
 /** A scenario plug-in: its flags, defaults, and how to build its workload (or a custom run). */
@@ -13,7 +13,7 @@ export interface Scenario<S extends z.ZodRawShape> {
   readonly summary: string;
   readonly flags: S;
   readonly defaultMode: Mode;
-  latency(flags: z.infer<z.ZodObject<S>>): LatencyKind;
+  latency(flags: z.infer<z.ZodObject<S>>): ScenarioLatency;
   defaultSloP99Ms(flags: z.infer<z.ZodObject<S>>): number;
   /** Rates for --mode=steps when --rates is absent; undefined means fractions of a closed-loop probe. */
   defaultRates?(flags: z.infer<z.ZodObject<S>>): number[] | undefined;

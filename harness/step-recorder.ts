@@ -1,7 +1,7 @@
 import { CoarseClock } from "./coarse-clock.ts";
 import { LatencyHistogram } from "./latency-histogram.ts";
-import type { LatencyKind } from "./latency-kind.ts";
 import type { OpRecorder } from "./op-recorder.ts";
+import type { ScenarioLatency } from "./scenario-latency.ts";
 
 /** One measured window: histograms and completion counts of operations fired inside it. */
 export class StepWindow {
@@ -20,7 +20,7 @@ export class StepWindow {
 
   constructor(
     readonly startNs: number,
-    readonly kind: LatencyKind,
+    readonly kind: ScenarioLatency,
     readonly completionsPerOp: number,
   ) {
     this.lastCompletionNs = startNs;
@@ -47,7 +47,7 @@ export class StepRecorder implements OpRecorder {
   private readonly clock = new CoarseClock();
 
   constructor(
-    readonly kind: LatencyKind,
+    readonly kind: ScenarioLatency,
     public completionsPerOp: number,
   ) {
     this.current = new StepWindow(Bun.nanoseconds(), kind, completionsPerOp);
@@ -58,7 +58,7 @@ export class StepRecorder implements OpRecorder {
     return this.current;
   }
 
-  private complete(window: StepWindow, kind: LatencyKind, intendedNs: number): void {
+  private complete(window: StepWindow, kind: ScenarioLatency, intendedNs: number): void {
     const now = this.clock.nowNs();
     (kind === "publish" ? window.publish : window.endToEnd).recordNanos(now - intendedNs);
     if (kind === this.kind) {
