@@ -1,4 +1,4 @@
-import { LatencyHistogram } from "./latency-histogram.ts";
+import { LatencyHistogram } from "../contract/latency-histogram.ts";
 
 /** How often the lag timer fires; short enough to catch GC pauses, cheap enough to be negligible. */
 export const LAG_INTERVAL_MS = 10;

@@ -1,5 +1,5 @@
+import { LatencyHistogram } from "../contract/latency-histogram.ts";
 import { CoarseClock } from "./coarse-clock.ts";
-import { LatencyHistogram } from "./latency-histogram.ts";
 import type { OpRecorder } from "./op-recorder.ts";
 import type { ScenarioLatency } from "./scenario-latency.ts";
 

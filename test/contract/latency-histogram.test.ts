@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import * as hdr from "hdr-histogram-js";
-import { LatencyHistogram } from "../../harness/latency-histogram.ts";
+import { LatencyHistogram } from "../../contract/latency-histogram.ts";
 
 test("percentiles agree with an HDR histogram (3 significant digits) from 1 us to minutes", () => {
   const ours = new LatencyHistogram();
@@ -37,4 +37,16 @@ test("small values are exact; empty is 0; add merges", () => {
   expect(a.count).toBe(101);
   expect(a.toPercentiles().maxMs).toBe(5_000);
   expect(a.percentileMs(100)).toBe(5_000);
+});
+
+test("encode() and decode() carry every bucket and the max; merge adds workers' histograms", () => {
+  const a = new LatencyHistogram();
+  for (const ms of [0, 0.5, 3, 250, 12_000]) a.recordMs(ms);
+  const b = new LatencyHistogram();
+  b.recordMs(-1); // a clock step back counts as 0
+  const merged = LatencyHistogram.merge([a.encode(), b.encode(), new LatencyHistogram().encode()]);
+  expect(merged.count).toBe(6);
+  expect(merged.maxMs).toBe(12_000);
+  expect(merged.percentileMs(30)).toBe(0);
+  expect(LatencyHistogram.decode(a.encode()).toPercentiles()).toEqual(a.toPercentiles());
 });

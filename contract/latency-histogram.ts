@@ -1,4 +1,4 @@
-import type { LatencyPercentiles } from "../contract/result.ts";
+import type { LatencyPercentiles } from "./result.ts";
 
 const NANOS_PER_MICRO = 1_000;
 const MICROS_PER_MS = 1_000;
@@ -25,14 +25,25 @@ function highestInBucket(bucket: number): number {
   return ((offset % HALF) + HALF + 1) * 2 ** shift - 1;
 }
 
-/** Latencies recorded in nanoseconds, stored at microsecond precision in log-linear buckets (~0.1% error). */
+/**
+ * Latencies at microsecond precision in log-linear buckets (~0.1% error): the harness records nanoseconds, the
+ * generator milliseconds, and its workers send theirs to the main thread encoded (encode() / decode()).
+ */
 export class LatencyHistogram {
   private readonly counts = new Float64Array(BUCKETS);
   private total = 0;
   private maxMicros = 0;
 
   recordNanos(latencyNanos: number): void {
-    const micros = Math.min(MAX_MICROS, Math.max(1, Math.round(latencyNanos / NANOS_PER_MICRO)));
+    this.recordMicros(Math.min(MAX_MICROS, Math.max(1, Math.round(latencyNanos / NANOS_PER_MICRO))));
+  }
+
+  /** A duration in ms (the generator's clock): a negative clock step counts as 0. */
+  recordMs(ms: number): void {
+    this.recordMicros(Math.min(MAX_MICROS, Math.max(0, Math.round(ms * MICROS_PER_MS))));
+  }
+
+  private recordMicros(micros: number): void {
     const bucket = bucketOf(micros);
     this.counts[bucket] = (this.counts[bucket] as number) + 1;
     this.total++;
@@ -55,6 +66,10 @@ export class LatencyHistogram {
     return this.maxMicros / MICROS_PER_MS;
   }
 
+  get maxMs(): number {
+    return this.maxMicros / MICROS_PER_MS;
+  }
+
   toPercentiles(): LatencyPercentiles {
     return {
       count: this.total,
@@ -73,5 +88,33 @@ export class LatencyHistogram {
       this.counts[bucket] = (this.counts[bucket] as number) + (other.counts[bucket] as number);
     this.total += other.total;
     this.maxMicros = Math.max(this.maxMicros, other.maxMicros);
+  }
+
+  /** The non-empty buckets as text ("max;bucket:count,..."), for a worker thread's message. */
+  encode(): string {
+    const parts: string[] = [];
+    for (let bucket = 0; bucket < BUCKETS; bucket++)
+      if ((this.counts[bucket] as number) > 0) parts.push(`${bucket}:${this.counts[bucket]}`);
+    return `${this.maxMicros};${parts.join(",")}`;
+  }
+
+  /** The histogram encode() wrote. */
+  static decode(encoded: string): LatencyHistogram {
+    const histogram = new LatencyHistogram();
+    const [max = "0", buckets = ""] = encoded.split(";");
+    histogram.maxMicros = Number(max);
+    for (const part of buckets === "" ? [] : buckets.split(",")) {
+      const [bucket, count] = part.split(":").map(Number) as [number, number];
+      histogram.counts[bucket] = count;
+      histogram.total += count;
+    }
+    return histogram;
+  }
+
+  /** The sum of encoded histograms (one per worker). */
+  static merge(encoded: readonly string[]): LatencyHistogram {
+    const total = new LatencyHistogram();
+    for (const one of encoded) total.add(LatencyHistogram.decode(one));
+    return total;
   }
 }
