@@ -1,15 +1,14 @@
 import type { z } from "zod";
+import { describeFlags, FlagError, parseFlags, USAGE_EXIT_CODE } from "../contract/flags.ts";
 import { buildResult } from "./build-result.ts";
 import { collectEnvironment } from "./collect-environment.ts";
 import { COMMON_FLAGS, type CommonFlags } from "./common-flags.ts";
 import { contentionNote } from "./contention-note.ts";
 import { EventLoopLagMonitor } from "./event-loop-lag.ts";
-import { FlagError, USAGE_EXIT_CODE } from "./flag-error.ts";
 import { ModeRunner } from "./mode-runner.ts";
 import { runCeilingMode } from "./modes/ceiling-mode.ts";
 import { runClosedMode } from "./modes/closed-mode.ts";
 import { runStepsMode } from "./modes/steps-mode.ts";
-import { describeFlags, parseFlags } from "./parse-flags.ts";
 import { keepStdoutForResult, printResult } from "./print-result.ts";
 import { ResourceSampler } from "./resource-sampler.ts";
 import type { RunOutcome } from "./run-outcome.ts";

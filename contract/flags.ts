@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { FlagError } from "./flag-error.ts";
+
+/** A command-line flag the scenario cannot accept; the harness prints the message and exits with code 2. */
+export class FlagError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "FlagError";
+  }
+}
+
+/** Exit code for bad command-line input (the shell convention for usage errors). */
+export const USAGE_EXIT_CODE = 2;
 
 const kebab = (camel: string) => camel.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const camel = (kebabName: string) =>
@@ -57,14 +67,38 @@ export function parseFlags<S extends z.ZodRawShape>(
     }
     input[key] = value;
   }
-  const parsed = z.object(shape).strict().safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-  const key = String(issue.path[0] ?? "");
+  const checked = checkFlags(z.object(shape).strict(), input);
+  if (checked.ok) return checked.data as z.infer<z.ZodObject<S>>;
+  const { key, message } = checked.problems[0] as FlagProblem;
   const schema = shape[key] as z.ZodType | undefined;
   throw new FlagError(
-    `Bad value for --${kebab(key)}: "${input[key]}" is not allowed (${issue.message}). ` +
+    `Bad value for --${kebab(key)}: "${input[key]}" is not allowed (${message}). ` +
       `Expected: ${schema?.description ?? "see --help"}.`,
-    { cause: parsed.error },
+    { cause: checked.error },
   );
+}
+
+/** One flag the schema refused: unknown, or its value not allowed. */
+export interface FlagProblem {
+  key: string;
+  unknown: boolean;
+  message: string;
+}
+
+/**
+ * The one flag check, for the harness's command line and a generator step's flags alike: values by name against a
+ * strict zod object (defaults applied), or every refused flag by name.
+ */
+export function checkFlags(
+  schema: z.ZodObject,
+  input: Record<string, unknown>,
+): { ok: true; data: Record<string, unknown> } | { ok: false; problems: FlagProblem[]; error: z.ZodError } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const problems = parsed.error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({ key, unknown: true, message: issue.message }))
+      : [{ key: String(issue.path[0] ?? ""), unknown: false, message: issue.message }],
+  );
+  return { ok: false, problems, error: parsed.error };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { FlagError, parseFlags } from "../../contract/flags.ts";
 import { COMMON_FLAGS } from "../../harness/common-flags.ts";
-import { FlagError } from "../../harness/flag-error.ts";
-import { parseFlags } from "../../harness/parse-flags.ts";
 
 const parse = (argv: string[]) => parseFlags(COMMON_FLAGS, argv);
 const messageOf = (argv: string[]) => {
