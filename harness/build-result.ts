@@ -1,8 +1,8 @@
 import type { Environment } from "../contract/environment.ts";
 import type { Resources } from "../contract/resources.ts";
 import { type BenchResult, type Counts, RESULT_SCHEMA_VERSION } from "../contract/result.ts";
-import type { ParameterValue } from "./parameter-value.ts";
 import type { RunOutcome } from "./run-outcome.ts";
+import type { ParameterValue } from "./scenario.ts";
 import type { ScenarioLatency } from "./scenario-latency.ts";
 
 export interface ResultParts {

@@ -4,7 +4,6 @@ import { type RateWindow, rateWindow } from "../search/rate-window.ts";
 import { buildStepOutcome, type StepCost } from "./build-step-outcome.ts";
 import { type ClosedLoopOptions, runClosedLoop } from "./closed-loop.ts";
 import type { CommonFlags } from "./common-flags.ts";
-import { cpuSecondsSince } from "./cpu-seconds-since.ts";
 import { CpuWait } from "./cpu-wait.ts";
 import { openStepLine } from "./open-step-line.ts";
 import { runOpenLoop } from "./pacer.ts";
@@ -195,4 +194,10 @@ export class ModeRunner {
       generatorCpuSeconds: null,
     });
   }
+}
+
+/** User plus system CPU seconds this process used since `start`. */
+export function cpuSecondsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
 }

@@ -1,5 +1,5 @@
 import type { Ceiling, Counts, LoadStep } from "../contract/result.ts";
-import type { ParameterValue } from "./parameter-value.ts";
+import type { ParameterValue } from "./scenario.ts";
 import type { StepWindow } from "./step-recorder.ts";
 
 /** One measured phase (a load step or a closed-loop run) with its raw histograms and message counts. */

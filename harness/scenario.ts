@@ -1,10 +1,9 @@
 import type { z } from "zod";
 import type { CommonFlags, Mode } from "./common-flags.ts";
 import type { ModeRunner } from "./mode-runner.ts";
-import type { OpRecorder } from "./op-recorder.ts";
-import type { ParameterValue } from "./parameter-value.ts";
 import type { RunOutcome } from "./run-outcome.ts";
 import type { ScenarioLatency } from "./scenario-latency.ts";
+import type { OpRecorder } from "./step-recorder.ts";
 import type { Workload } from "./workload.ts";
 
 /** A scenario plug-in: its flags, defaults, and how to build its workload (or a custom run). */
@@ -25,3 +24,6 @@ export interface Scenario<S extends z.ZodRawShape> {
 
 /** Keeps the flag type of a scenario literal (a helper so plug-ins need no generics). */
 export const defineScenario = <S extends z.ZodRawShape>(scenario: Scenario<S>): Scenario<S> => scenario;
+
+/** A value in the result's parameters (a flag or a figure the workload measured). */
+export type ParameterValue = string | number | boolean;

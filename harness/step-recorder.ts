@@ -1,6 +1,5 @@
 import { LatencyHistogram } from "../contract/latency-histogram.ts";
 import { CoarseClock } from "./coarse-clock.ts";
-import type { OpRecorder } from "./op-recorder.ts";
 import type { ScenarioLatency } from "./scenario-latency.ts";
 
 /** One measured window: histograms and completion counts of operations fired inside it. */
@@ -84,4 +83,11 @@ export class StepRecorder implements OpRecorder {
     this.current.errors++;
     if (this.current.errors <= 3) console.error(`[harness] operation failed: ${String(error)}`);
   }
+}
+
+/** What a workload reports as each operation finishes; latency is measured from the intended send time. */
+export interface OpRecorder {
+  published(intendedNs: number): void;
+  delivered(intendedNs: number): void;
+  failed(intendedNs: number, error: unknown): void;
 }

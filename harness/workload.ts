@@ -1,5 +1,5 @@
 import type { Counts } from "../contract/result.ts";
-import type { ParameterValue } from "./parameter-value.ts";
+import type { ParameterValue } from "./scenario.ts";
 
 /** A running workload: the harness decides when to fire operations; the workload reports completions. */
 export interface Workload {

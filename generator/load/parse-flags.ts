@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkFlags } from "../../contract/flags.ts";
 import type { Workload } from "../api/workload.ts";
-import { GeneratorInputError } from "./generator-input-error.ts";
+import { GeneratorInputError } from "./read-step-config.ts";
 
 type FlagValue = string | number | boolean;
 

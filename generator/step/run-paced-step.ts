@@ -1,6 +1,6 @@
 import type { GeneratorStepConfig, GeneratorStepSummary } from "../../contract/generator-step.ts";
-import { GeneratorInputError } from "../load/generator-input-error.ts";
 import type { WorkloadSource } from "../load/load-workload.ts";
+import { GeneratorInputError } from "../load/read-step-config.ts";
 import { mergeFigures } from "./merge-figures.ts";
 import { CLOSE_BOUND_MS, openShare } from "./open-share.ts";
 import { END_SLACK_MS, stopSendingMs } from "./pace-plan.ts";

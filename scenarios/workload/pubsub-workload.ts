@@ -1,8 +1,8 @@
 import { PubSub } from "../../engine/index.ts";
 import { MessageLedger } from "../../harness/message-ledger.ts";
-import type { OpRecorder } from "../../harness/op-recorder.ts";
 import { OwedTimes } from "../../harness/owed-times.ts";
 import type { ScenarioLatency } from "../../harness/scenario-latency.ts";
+import type { OpRecorder } from "../../harness/step-recorder.ts";
 import type { Workload } from "../../harness/workload.ts";
 import { SeqAttributes } from "./seq-attributes.ts";
 

@@ -8,8 +8,7 @@ import { defineWorkload, type FixedReport } from "../../generator/api/workload.t
 import { type CuttingSubscriber, cuttingSubscriber } from "./abrupt-disconnect/cutting-subscriber.ts";
 import { disconnectFigures } from "./abrupt-disconnect/disconnect-figures.ts";
 import { runControl } from "./abrupt-disconnect/run-control.ts";
-import { serviceClient } from "./bundled-service/service-client.ts";
-import { uniqueName } from "./bundled-service/unique-name.ts";
+import { serviceClient, uniqueName } from "./bundled-service/service-client.ts";
 
 /** A subscriber that saw no frame this long after drop-ms closes the ordinary way instead (counted). */
 const DROP_GRACE_MS = 2000;

@@ -5,12 +5,9 @@
 // the hold window the runner reads the service's memory in. Sockets close with a close frame (orderly).
 import { defineWorkload, type FixedReport } from "../../generator/api/workload.ts";
 import { boundedAll } from "./bundled-service/bounded-all.ts";
-import { serviceClient } from "./bundled-service/service-client.ts";
-import { sleepMs } from "./bundled-service/sleep-ms.ts";
-import { uniqueName } from "./bundled-service/unique-name.ts";
+import { serviceClient, sleepMs, uniqueName } from "./bundled-service/service-client.ts";
 import { closeAll } from "./connection-storm/close-all.ts";
 import { type OpenSocket, openSocket } from "./connection-storm/open-socket.ts";
-import { percentile } from "./connection-storm/percentile.ts";
 import { sampleOpenPeak } from "./connection-storm/sample-open-peak.ts";
 
 /** Over a second between setup and the storm: Docker stats (about one sample a second) then hold a baseline sample. */
@@ -89,3 +86,14 @@ export default defineWorkload({
     }
   },
 });
+
+/** The p-th percentile (0..100) of `values`, linearly interpolated between ranks; 0 if none. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const lower = sorted[low] as number;
+  const upper = sorted[Math.min(low + 1, sorted.length - 1)] as number;
+  return lower + (upper - lower) * (rank - low);
+}

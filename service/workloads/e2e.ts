@@ -11,10 +11,8 @@ import {
   type Http1Request,
 } from "../../generator/api/http/http1-client.ts";
 import { defineWorkload, type Send } from "../../generator/api/workload.ts";
-import { type ServiceClient, serviceClient } from "./bundled-service/service-client.ts";
-import { uniqueName } from "./bundled-service/unique-name.ts";
+import { type ServiceClient, serviceClient, uniqueName } from "./bundled-service/service-client.ts";
 import { openPipeline, type Pipeline } from "./e2e/open-pipeline.ts";
-import { pipelinesOfWorker } from "./e2e/pipelines-of-worker.ts";
 import { publishOne } from "./e2e/publish-one.ts";
 import { closeSubscriber } from "./e2e/subscriber-socket.ts";
 import { unackedDeliveries } from "./e2e/unacked-deliveries.ts";
@@ -128,4 +126,13 @@ async function removeOpened(worker: number, log: (line: string) => void): Promis
   state.publisher?.close();
   for (const p of state.pipelines) for (const ws of p.sockets) closeSubscriber(ws);
   await deleteCreated(state.client, state.created, log);
+}
+
+/**
+ * How many of the step's `pipelines` (a topic each, with its own subscribers) worker `worker` of `workers` runs:
+ * an even split, and at least one, so every worker has a topic to publish to.
+ */
+export function pipelinesOfWorker(pipelines: number, worker: number, workers: number): number {
+  const base = Math.floor(pipelines / workers);
+  return Math.max(1, base + (worker < pipelines % workers ? 1 : 0));
 }

@@ -5,8 +5,7 @@
 // `ordering-keys` (0) gives message j the key k(j mod n); `subscriptions` (0: a firehose) creates that many
 // subscriptions on the worker's topic, each keeping every message as a backlog no one drains.
 import { defineWorkload } from "../../generator/api/workload.ts";
-import { type ServiceClient, serviceClient } from "./bundled-service/service-client.ts";
-import { uniqueName } from "./bundled-service/unique-name.ts";
+import { type ServiceClient, serviceClient, uniqueName } from "./bundled-service/service-client.ts";
 import { type Created, deleteCreated } from "./ingest/delete-created.ts";
 import { grpcPublisher } from "./ingest/grpc-publisher.ts";
 import { h2Publisher } from "./ingest/h2-publisher.ts";

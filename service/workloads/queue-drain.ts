@@ -4,8 +4,7 @@
 // drains. From the service's stats, sampled every 100 ms: peak backlog, drain time, creation and processing rates
 // over the production phase and their ratio (saturation: above 1 the backlog grows), and the backlog over time.
 import { defineWorkload, type FixedReport } from "../../generator/api/workload.ts";
-import { serviceClient } from "./bundled-service/service-client.ts";
-import { uniqueName } from "./bundled-service/unique-name.ts";
+import { serviceClient, uniqueName } from "./bundled-service/service-client.ts";
 import { backlogTimeline } from "./queue-drain/backlog-timeline.ts";
 import { produceAtRate } from "./queue-drain/produce-at-rate.ts";
 import { sampleBacklog } from "./queue-drain/sample-backlog.ts";

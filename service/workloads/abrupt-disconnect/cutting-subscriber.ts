@@ -1,4 +1,4 @@
-import { cutSocket } from "../bundled-service/cut-socket.ts";
+import { cutSocket } from "../bundled-service/service-client.ts";
 import { deliveredIds } from "./messages-frame.ts";
 
 /** How often due acks are sent (at most ack-delay-ms apart): one timer per socket, not per frame. */

@@ -1,5 +1,5 @@
 import type { ServiceClient } from "../bundled-service/service-client.ts";
-import { sleepMs } from "../bundled-service/sleep-ms.ts";
+import { sleepMs } from "../bundled-service/service-client.ts";
 import { deliveredIds } from "./messages-frame.ts";
 
 const POLL_MS = 50;

@@ -1,5 +1,5 @@
 import type { ServiceClient } from "../bundled-service/service-client.ts";
-import { sleepMs } from "../bundled-service/sleep-ms.ts";
+import { sleepMs } from "../bundled-service/service-client.ts";
 
 const POLL_MS = 20;
 /** The publisher stops at the latest this long after the subscribers' grace ends. */

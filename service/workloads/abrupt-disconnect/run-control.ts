@@ -1,6 +1,6 @@
 import type { ServiceClient } from "../bundled-service/service-client.ts";
+import { sleepMs } from "../bundled-service/service-client.ts";
 import type { ServiceStats } from "../bundled-service/service-stats.ts";
-import { sleepMs } from "../bundled-service/sleep-ms.ts";
 import type { ControlFigures } from "./disconnect-figures.ts";
 import { drainAll } from "./drain-all.ts";
 import { type PublishPlan, publishUntilGone } from "./publish-until-gone.ts";

@@ -83,3 +83,21 @@ export function serviceClient(step: StepInfo): ServiceClient {
     },
   };
 }
+
+/** Resolves after `ms` (at once when it is not positive). */
+export function sleepMs(ms: number): Promise<void> {
+  return ms > 0 ? Bun.sleep(ms) : Promise.resolve();
+}
+
+/** A topic/subscription name no other run on the same service uses: `<prefix>-<time>-<random>`. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/**
+ * Drops the socket's TCP connection without a close frame (the service sees code 1006). Bun's client has
+ * terminate(); the project's DOM typings hide it.
+ */
+export function cutSocket(ws: WebSocket): void {
+  (ws as unknown as Bun.WebSocket).terminate();
+}

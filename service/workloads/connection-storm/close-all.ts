@@ -1,4 +1,4 @@
-import { cutSocket } from "../bundled-service/cut-socket.ts";
+import { cutSocket } from "../bundled-service/service-client.ts";
 
 /** How long closing sockets may take to confirm before the rest are cut. */
 const CLOSE_WAIT_MS = 2000;

@@ -1,4 +1,4 @@
-import { cutSocket } from "../bundled-service/cut-socket.ts";
+import { cutSocket } from "../bundled-service/service-client.ts";
 
 export interface OpenSocket {
   ws: WebSocket;

@@ -1,5 +1,5 @@
 import type { ServiceClient } from "../bundled-service/service-client.ts";
-import { sleepMs } from "../bundled-service/sleep-ms.ts";
+import { sleepMs } from "../bundled-service/service-client.ts";
 
 const SAMPLE_MS = 250;
 

@@ -1,4 +1,4 @@
-import { sleepMs } from "../bundled-service/sleep-ms.ts";
+import { sleepMs } from "../bundled-service/service-client.ts";
 
 export interface Produced {
   /** Publishes answered with anything but 200 (or not at all within the call timeout). */

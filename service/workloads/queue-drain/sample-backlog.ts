@@ -1,6 +1,6 @@
 import type { ServiceClient } from "../bundled-service/service-client.ts";
+import { sleepMs } from "../bundled-service/service-client.ts";
 import type { SubscriptionCounts } from "../bundled-service/service-stats.ts";
-import { sleepMs } from "../bundled-service/sleep-ms.ts";
 import type { BacklogSample } from "./backlog-timeline.ts";
 
 const SAMPLE_MS = 100;

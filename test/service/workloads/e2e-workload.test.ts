@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DeliveryTracker } from "../../../service/workloads/e2e/delivery-tracker.ts";
-import { pipelinesOfWorker } from "../../../service/workloads/e2e/pipelines-of-worker.ts";
+import { pipelinesOfWorker } from "../../../service/workloads/e2e.ts";
 import { runPacedStep } from "./ingest-e2e/run-paced-step.ts";
 import { startForgetfulService } from "./ingest-e2e/start-forgetful-service.ts";
 import { type ServiceProcess, startServiceProcess } from "./ingest-e2e/start-service-process.ts";
