@@ -5,7 +5,6 @@ import { buildStepOutcome, type StepCost } from "./build-step-outcome.ts";
 import { type ClosedLoopOptions, runClosedLoop } from "./closed-loop.ts";
 import type { CommonFlags } from "./common-flags.ts";
 import { CpuWait } from "./cpu-wait.ts";
-import { openStepLine } from "./open-step-line.ts";
 import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
@@ -200,4 +199,16 @@ export class ModeRunner {
 export function cpuSecondsSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
+}
+
+/** The stderr line of one open-loop step: offered and achieved rate, p99, losses, CPU, contention, verdict. */
+export function openStepLine(
+  offeredPerSec: number,
+  { step, seconds }: StepOutcome,
+  contention: string,
+  pacerMaxLateMs: number,
+): string {
+  const cpu =
+    step.processCpuSeconds === null ? "" : ` cpu ${(step.processCpuSeconds / seconds).toFixed(3)} core`;
+  return `[harness] ${step.phase} ${offeredPerSec.toFixed(1)}/s -> ${step.achievedPerSec.toFixed(1)}/s p99 ${step.latency.p99Ms.toFixed(2)} ms errors ${step.errors} lost ${step.lost} dropped ${step.dropped}${cpu}${contention} pacer-late ${pacerMaxLateMs.toFixed(1)} ms ${step.sloMet ? "PASS" : "FAIL"}`;
 }

@@ -2,7 +2,7 @@
 import { GeneratorInputError } from "../load/read-step-config.ts";
 import { type OpenShare, openShare } from "./open-share.ts";
 import type { FromWorker, ToWorker } from "./worker-messages.ts";
-import { sharedClockMs } from "./worker-share.ts";
+import { sharedClockMs } from "./worker-messages.ts";
 
 declare const self: Worker;
 const reply = (message: FromWorker) => self.postMessage(message);
