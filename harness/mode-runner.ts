@@ -1,3 +1,4 @@
+import { runOpenLoop } from "../contract/pacer.ts";
 import type { LoadStep } from "../contract/result.ts";
 import { drainTimeoutMs } from "../search/drain-timeout-ms.ts";
 import { type RateWindow, rateWindow } from "../search/rate-window.ts";
@@ -5,7 +6,6 @@ import { buildStepOutcome, type StepCost } from "./build-step-outcome.ts";
 import { type ClosedLoopOptions, runClosedLoop } from "./closed-loop.ts";
 import type { CommonFlags } from "./common-flags.ts";
 import { CpuWait } from "./cpu-wait.ts";
-import { runOpenLoop } from "./pacer.ts";
 import type { ResourceSampler } from "./resource-sampler.ts";
 import type { StepOutcome } from "./run-outcome.ts";
 import { assertDeclaredLatency, reportsOtherLatency } from "./scenario-latency.ts";

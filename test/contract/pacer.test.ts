@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { runOpenLoop } from "../../harness/pacer.ts";
+import { ArrivalSchedule, runOpenLoop } from "../../contract/pacer.ts";
 
 test("the pacer sleeps between due times: about one turn per operation at a low rate, never a spin", async () => {
   const intended: number[] = [];
@@ -62,4 +62,15 @@ test("never more than maxInflight outstanding: due work waits on the pacer's sid
   // The last operations left about (100 / 400/s - 100 ms) = 150 ms after their intended time.
   expect(Math.max(...lateNs) / 1e6).toBeGreaterThan(100);
   expect(sent.maxLateMs).toBeGreaterThan(100);
+});
+
+test("the arrival schedule: operation i at start + i / rate on any clock; due counts those intended by now, capped", () => {
+  const ms = new ArrivalSchedule(1_000, 200, 1_000);
+  expect(ms.intendedAt(0)).toBe(1_000);
+  expect(ms.intendedAt(3)).toBe(1_015);
+  expect(ms.dueBy(1_000, 10)).toBe(1);
+  expect(ms.dueBy(1_014.9, 10)).toBe(3);
+  expect(ms.dueBy(5_000, 10)).toBe(10);
+  const ns = new ArrivalSchedule(0, 200, 1e9);
+  expect(ns.intendedAt(3)).toBe(15_000_000);
 });

@@ -3,6 +3,33 @@ export const MAX_BURST_NS = 5_000_000;
 /** Shortest sleep: timers have ~1 ms granularity, and latency from the intended time covers the slack. */
 export const MIN_SLEEP_MS = 1;
 
+/**
+ * Fixed-arrival-rate schedule, on any clock (ns for the harness, ms for the generator): operation i is intended at
+ * start + i / rate, whatever happened before it, so latency measured from it includes stalls (no coordinated
+ * omission). The harness's open loop and the generator's workers both pace by it.
+ */
+export class ArrivalSchedule {
+  /** Clock units between two intended operations. */
+  readonly interval: number;
+
+  constructor(
+    readonly start: number,
+    ratePerSec: number,
+    unitsPerSecond: number,
+  ) {
+    this.interval = unitsPerSecond / ratePerSec;
+  }
+
+  intendedAt(index: number): number {
+    return this.start + index * this.interval;
+  }
+
+  /** How many operations are due at `now` (intended at or before it), at most `limit`. */
+  dueBy(now: number, limit: number): number {
+    return Math.min(limit, Math.floor((now - this.start) / this.interval) + 1);
+  }
+}
+
 export interface OpenLoopOptions {
   ratePerSec: number;
   durationMs: number;
@@ -52,9 +79,9 @@ export interface OpenLoopResult {
  */
 export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { ratePerSec, durationMs, fire } = options;
-  const intervalNs = 1e9 / ratePerSec;
   const intended = Math.max(1, Math.floor((ratePerSec * durationMs) / 1000));
   const startNs = options.startNs ?? Bun.nanoseconds();
+  const schedule = new ArrivalSchedule(startNs, ratePerSec, 1e9);
   const giveUpNs = startNs + (durationMs + options.lateLimitMs) * 1e6;
   let sent = 0;
   let turns = 0;
@@ -75,11 +102,11 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
       parked = null;
       turns++;
       const turnStartNs = Bun.nanoseconds();
-      const due = Math.min(intended, Math.floor((turnStartNs - startNs) / intervalNs) + 1);
-      if (sent < due) maxLateNs = Math.max(maxLateNs, turnStartNs - (startNs + sent * intervalNs));
+      const due = schedule.dueBy(turnStartNs, intended);
+      if (sent < due) maxLateNs = Math.max(maxLateNs, turnStartNs - schedule.intendedAt(sent));
       let room = maxInflight - outstanding();
       while (sent < due && room-- > 0) {
-        fire(startNs + sent * intervalNs);
+        fire(schedule.intendedAt(sent));
         sent++;
         if ((sent & 15) === 0 && Bun.nanoseconds() - turnStartNs > MAX_BURST_NS) break;
       }
@@ -97,7 +124,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
         });
         return;
       }
-      const waitMs = (startNs + sent * intervalNs - nowNs) / 1e6;
+      const waitMs = (schedule.intendedAt(sent) - nowNs) / 1e6;
       // Full: a completion wakes it (the timer only bounds the wait).
       if (waitMs <= 0 && outstanding() >= maxInflight) parked = setTimeout(tick, MIN_SLEEP_MS);
       else if (waitMs <= 0) setImmediate(tick);
