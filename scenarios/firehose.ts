@@ -7,7 +7,7 @@ import {
   type PayloadSize,
   payloadPicker,
   singleSizePicker,
-} from "./workload/payload-mix.ts";
+} from "../service/workloads/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 

@@ -10,10 +10,10 @@ import { type Created, deleteCreated } from "./ingest/delete-created.ts";
 import { grpcPublisher } from "./ingest/grpc-publisher.ts";
 import { h2Publisher } from "./ingest/h2-publisher.ts";
 import { http1Publisher } from "./ingest/http1-publisher.ts";
-import { PAYLOAD_MIXES, type PayloadMix } from "./ingest/payload-mix.ts";
 import { PUBLISH_PROTOCOLS, publishEndpoint } from "./ingest/publish-endpoint.ts";
 import { publishMessages } from "./ingest/publish-messages.ts";
 import type { Publisher } from "./ingest/publisher.ts";
+import { IngestPayloadMix } from "./payload-mix.ts";
 
 /** What open() made, by worker, for close() to remove. */
 const opened = new Map<number, { client: ServiceClient; created: Created; publisher: Publisher | null }>();
@@ -23,7 +23,7 @@ export default defineWorkload({
     batch: z.number().int().min(1).max(1000).default(1),
     "ordering-keys": z.number().int().min(0).max(100_000).default(0),
     subscriptions: z.number().int().min(0).max(100).default(0),
-    payload: z.enum(Object.keys(PAYLOAD_MIXES) as [PayloadMix, ...PayloadMix[]]).default("small"),
+    payload: IngestPayloadMix.default("small"),
     protocol: z.enum(["auto", ...PUBLISH_PROTOCOLS]).default("http1"),
     "publish-port": z.number().int().min(1).max(65535).optional(),
   }),

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ResourceSample } from "../../contract/resource-sample.ts";
 import { rssTrend } from "../../harness/rss-trend.ts";
-import { payloadPicker } from "../../scenarios/workload/payload-mix.ts";
+import { payloadPicker } from "../../service/workloads/payload-mix.ts";
 
 const MIB = 1024 * 1024;
 const series = (rss: (hour: number) => number, count = 20): ResourceSample[] =>

@@ -1,10 +1,10 @@
-import { PAYLOAD_MIXES, type PayloadMix, payloadSizes, SIZE_SLOTS } from "./payload-mix.ts";
+import { type IngestPayloadMix, mixSizes, payloadSizes, SIZE_SLOTS } from "../payload-mix.ts";
 
 /** How request i's messages are made: `batch` of them, sizes from the mix, ordering keys k(j mod n) when n > 0. */
 export interface MessagePlan {
   batch: number;
   orderingKeys: number;
-  payload: PayloadMix;
+  payload: IngestPayloadMix;
 }
 
 /** Request i's messages as an HTTP body and as gRPC messages; one payload per size, made once. */
@@ -12,14 +12,14 @@ export function publishMessages(plan: MessagePlan) {
   const sizeOf = payloadSizes(plan.payload);
   const quoted = new Map<number, string>();
   const bytes = new Map<number, Buffer>();
-  for (const [size] of PAYLOAD_MIXES[plan.payload]) {
+  for (const size of mixSizes(plan.payload)) {
     quoted.set(size, JSON.stringify("x".repeat(size)));
     bytes.set(size, Buffer.alloc(size, "x"));
   }
   const quotedOf = (size: number) => quoted.get(size) as string;
   const bytesOf = (size: number) => bytes.get(size) as Buffer;
   // Message j's JSON repeats every `cycle` messages (its size slot, its key); a request's body every bodyPeriod.
-  const sizeCycle = PAYLOAD_MIXES[plan.payload].length === 1 ? 1 : SIZE_SLOTS;
+  const sizeCycle = mixSizes(plan.payload).length === 1 ? 1 : SIZE_SLOTS;
   const cycle = plan.orderingKeys > 0 ? lcm(sizeCycle, plan.orderingKeys) : sizeCycle;
   const keyOf = (j: number) => (plan.orderingKeys > 0 ? `k${j % plan.orderingKeys}` : "");
   const json = (j: number) =>
