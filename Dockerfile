@@ -8,6 +8,7 @@ RUN ["bun", "install", "--frozen-lockfile", "--production"]
 COPY contract/ contract/
 COPY engine/ engine/
 COPY search/ search/
+COPY harness/ harness/
 COPY scenarios/ scenarios/
 # The bundled Pub/Sub service: the same image runs it with `bun service/main.ts`.
 COPY service/ service/

@@ -1,14 +1,10 @@
 import { Batch, type BatchOwner } from "./batch.ts";
 import type { Clock } from "./clock.ts";
-import type { CommitTarget } from "./commit-target.ts";
 import { Deque } from "./deque.ts";
-import { notFound } from "./errors.ts";
+import { flowControlFullError, notFound, pausedKeyError } from "./errors.ts";
 import { publisherMustWait } from "./flow-control.ts";
-import { flowControlFullError } from "./flow-control-full-error.ts";
 import type { Attributes } from "./message.ts";
-import { pausedKeyError } from "./paused-key-error.ts";
 import type { PublishSettings } from "./publish-settings.ts";
-import type { WaitingPublish } from "./waiting-publish.ts";
 
 /**
  * Client-side publisher of one topic handle: batching (count, bytes, time, explicit flush), ordering keys
@@ -195,4 +191,21 @@ export class Batcher implements BatchOwner {
       this.admitting = false;
     }
   }
+}
+
+/** Where flushed batches go (the topic's server-side state). */
+export interface CommitTarget {
+  commit(batch: Batch): void;
+  /** Commits one message now or throws (never waits); used by publishMessageSync. */
+  commitNow(data: Buffer, attributes: Attributes, size: number, orderingKey: string): string;
+}
+
+/** A publish held back by publisher flow control until outstanding messages or bytes fall below the limits. */
+export interface WaitingPublish {
+  data: Buffer;
+  attributes: Attributes;
+  size: number;
+  key: string;
+  resolve: (id: string) => void;
+  reject: (error: Error) => void;
 }

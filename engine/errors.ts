@@ -26,3 +26,17 @@ export const alreadyExists = (kind: string, name: string): PubSubError =>
   );
 
 export const invalidArgument = (message: string): PubSubError => new PubSubError("INVALID_ARGUMENT", message);
+
+/** publishMessageSync while publisher flow control holds messages back: it cannot wait, so it fails. */
+export const flowControlFullError = (): PubSubError =>
+  new PubSubError(
+    "RESOURCE_EXHAUSTED",
+    "Publisher flow control is full; publishMessageSync cannot wait. Use publishMessage (it waits) instead.",
+  );
+
+/** What a publish on a paused ordering key fails with (the client library's wording and remedy). */
+export const pausedKeyError = (key: string): PubSubError =>
+  new PubSubError(
+    "FAILED_PRECONDITION",
+    `Publishing for ordering key "${key}" is paused after an earlier failure. Call topic.resumePublishing("${key}") to continue.`,
+  );

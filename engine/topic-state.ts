@@ -1,11 +1,10 @@
 import type { Batch } from "./batch.ts";
+import type { CommitTarget } from "./batcher.ts";
 import type { Clock } from "./clock.ts";
-import type { CommitTarget } from "./commit-target.ts";
 import type { TopicLink } from "./consumer.ts";
 import { Deque } from "./deque.ts";
-import { notFound, PubSubError } from "./errors.ts";
+import { notFound, PubSubError, pausedKeyError } from "./errors.ts";
 import type { Attributes, Message } from "./message.ts";
-import { pausedKeyError } from "./paused-key-error.ts";
 import type { SubscriptionState } from "./subscription-state.ts";
 
 const backlogFull = (sub: string) =>

@@ -2,9 +2,9 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { WorkloadDescription } from "../contract/generator-step.ts";
-import { GeneratorInputError } from "./load/generator-input-error.ts";
 import { loadWorkload } from "./load/load-workload.ts";
 import { flagSchema } from "./load/parse-flags.ts";
+import { GeneratorInputError } from "./load/read-step-config.ts";
 
 async function describe(path: string | undefined): Promise<WorkloadDescription> {
   if (path === undefined)

@@ -1,9 +1,9 @@
 // The load generator: one step per process. BC_STEP (JSON) in, exactly one summary line out (exit 0); bad input
 // exit 2, a crash exit 1, each with one line on stderr.
-import { GeneratorInputError } from "./load/generator-input-error.ts";
+
 import { loadWorkload, resolveWorkloadSource } from "./load/load-workload.ts";
 import { parseFlags } from "./load/parse-flags.ts";
-import { readStepConfig } from "./load/read-step-config.ts";
+import { GeneratorInputError, readStepConfig } from "./load/read-step-config.ts";
 import { runFixedStep } from "./step/run-fixed-step.ts";
 import { runPacedStep } from "./step/run-paced-step.ts";
 

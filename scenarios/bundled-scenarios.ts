@@ -1,8 +1,8 @@
+import type { Scenario } from "../harness/scenario.ts";
 import { calibration } from "./calibration.ts";
 import { eventEmitterBaseline } from "./event-emitter-baseline.ts";
 import { fanout } from "./fanout.ts";
 import { firehose } from "./firehose.ts";
-import type { Scenario } from "./harness/scenario.ts";
 import { saturation } from "./saturation.ts";
 import { soak } from "./soak.ts";
 import { throughput } from "./throughput.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { MessageLedger } from "./harness/message-ledger.ts";
-import { runScenario } from "./harness/run-scenario.ts";
-import { defineScenario } from "./harness/scenario.ts";
-import type { Workload } from "./harness/workload.ts";
-import { burnIterations, calibrateBusyLoop } from "./workload/busy-loop.ts";
+import { burnIterations, calibrateBusyLoop } from "../harness/busy-loop.ts";
+import { MessageLedger } from "../harness/message-ledger.ts";
+import { runScenario } from "../harness/run-scenario.ts";
+import { defineScenario } from "../harness/scenario.ts";
+import type { Workload } from "../harness/workload.ts";
 
 /** A scenario with a known answer: each operation burns --op-us of CPU, so ceiling ~= min(cores, 1) / opCost. */
 export const calibration = defineScenario({

@@ -1,9 +1,9 @@
 import { EventEmitter } from "node:events";
-import { MessageLedger } from "./harness/message-ledger.ts";
-import { runScenario } from "./harness/run-scenario.ts";
-import { defineScenario } from "./harness/scenario.ts";
-import type { Workload } from "./harness/workload.ts";
-import { payloadPicker } from "./workload/payload-mix.ts";
+import { MessageLedger } from "../harness/message-ledger.ts";
+import { runScenario } from "../harness/run-scenario.ts";
+import { defineScenario } from "../harness/scenario.ts";
+import type { Workload } from "../harness/workload.ts";
+import { payloadPicker } from "../service/workloads/payload-mix.ts";
 import { SeqAttributes } from "./workload/seq-attributes.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 

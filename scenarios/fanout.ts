@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { runScenario } from "./harness/run-scenario.ts";
-import { defineScenario } from "./harness/scenario.ts";
-import { payloadPicker } from "./workload/payload-mix.ts";
+import { runScenario } from "../harness/run-scenario.ts";
+import { defineScenario } from "../harness/scenario.ts";
+import { payloadPicker } from "../service/workloads/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { runScenario } from "./harness/run-scenario.ts";
-import { defineScenario } from "./harness/scenario.ts";
+import { runScenario } from "../harness/run-scenario.ts";
+import { defineScenario } from "../harness/scenario.ts";
 import {
   PAYLOAD_BYTES,
   PayloadMix,
   type PayloadSize,
   payloadPicker,
   singleSizePicker,
-} from "./workload/payload-mix.ts";
+} from "../service/workloads/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
 import { workloadFlags } from "./workload/workload-flags.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { COMMON_FLAGS } from "../harness/common-flags.ts";
 import { BUNDLED_SCENARIOS } from "./bundled-scenarios.ts";
-import { COMMON_FLAGS } from "./harness/common-flags.ts";
 
 const kebab = (camel: string) => camel.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 

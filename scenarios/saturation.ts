@@ -1,7 +1,7 @@
-import { runScenario } from "./harness/run-scenario.ts";
-import { defineScenario } from "./harness/scenario.ts";
+import { runScenario } from "../harness/run-scenario.ts";
+import { defineScenario } from "../harness/scenario.ts";
+import { payloadPicker } from "../service/workloads/payload-mix.ts";
 import { THROUGHPUT_SLO_P99_MS } from "./throughput.ts";
-import { payloadPicker } from "./workload/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
 import { endToEndFlags } from "./workload/workload-flags.ts";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { runScenario } from "./harness/run-scenario.ts";
-import { defineScenario } from "./harness/scenario.ts";
+import { rssTrend } from "../harness/rss-trend.ts";
+import { runScenario } from "../harness/run-scenario.ts";
+import { defineScenario } from "../harness/scenario.ts";
+import { payloadPicker } from "../service/workloads/payload-mix.ts";
 import { THROUGHPUT_SLO_P99_MS } from "./throughput.ts";
-import { payloadPicker } from "./workload/payload-mix.ts";
 import { startPubSubWorkload } from "./workload/pubsub-workload.ts";
-import { rssTrend } from "./workload/rss-trend.ts";
 import { endToEndFlags } from "./workload/workload-flags.ts";
 
 /** Seed plan: RSS growth after the warm-up plateau must stay under 10%. */

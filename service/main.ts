@@ -1,6 +1,5 @@
 // The bundled service: `bun service/main.ts` (configuration from the environment, see service/config).
-import { loadServiceConfig } from "./config/load-service-config.ts";
-import { ServiceConfigError } from "./config/service-config-error.ts";
+import { loadServiceConfig, ServiceConfigError } from "./config/load-service-config.ts";
 import { startService } from "./start-service.ts";
 
 const EXIT_BAD_CONFIG = 2;

@@ -1,10 +1,13 @@
 import { PubSub } from "../engine/index.ts";
 import type { ServiceConfig } from "./config/service-config.ts";
 import { adminRoutes } from "./http/admin-routes.ts";
+import { jsonResponse } from "./http/error-response.ts";
 import { handlePublish } from "./http/handle-publish.ts";
-import { jsonResponse } from "./http/json-response.ts";
-import type { PublishEndpoint, PublishListener } from "./protocol/publish-listener.ts";
-import { startPublishListener } from "./protocol/start-publish-listener.ts";
+import {
+  type PublishEndpoint,
+  type PublishListener,
+  startPublishListener,
+} from "./protocol/publish-listener.ts";
 import type { ServiceContext } from "./service-context.ts";
 import { CLOSE_SHUTTING_DOWN, RETRY_AFTER_SECONDS } from "./service-defaults.ts";
 import { newSocketCounters } from "./stats/socket-counters.ts";

@@ -1,9 +1,8 @@
 // Hot path: Batcher.add + count-triggered flush into a commit target that settles synchronously.
 import { bench, group, run } from "mitata";
 import type { Batch } from "../../engine/batch.ts";
-import { Batcher } from "../../engine/batcher.ts";
+import { Batcher, type CommitTarget } from "../../engine/batcher.ts";
 import { realClock } from "../../engine/clock.ts";
-import type { CommitTarget } from "../../engine/commit-target.ts";
 import { resolvePublishSettings } from "../../engine/publish-settings.ts";
 import { EMPTY_ATTRIBUTES } from "../../engine/publish-validation.ts";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { readCgroupLimits } from "../../scenarios/harness/cgroup/read-cgroup-limits.ts";
-import { MessageLedger } from "../../scenarios/harness/message-ledger.ts";
-import { runScenario } from "../../scenarios/harness/run-scenario.ts";
-import { defineScenario } from "../../scenarios/harness/scenario.ts";
-import type { Workload } from "../../scenarios/harness/workload.ts";
+import { readCgroupLimits } from "../../harness/cgroup/read-cgroup-limits.ts";
+import { MessageLedger } from "../../harness/message-ledger.ts";
+import { runScenario } from "../../harness/run-scenario.ts";
+import { defineScenario } from "../../harness/scenario.ts";
+import type { Workload } from "../../harness/workload.ts";
 import { DueQueue } from "./due-queue.ts";
 import { memorySlots } from "./memory-slots.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { MessageLedger } from "../../scenarios/harness/message-ledger.ts";
-import { runScenario } from "../../scenarios/harness/run-scenario.ts";
-import { defineScenario } from "../../scenarios/harness/scenario.ts";
-import type { Workload } from "../../scenarios/harness/workload.ts";
+import { MessageLedger } from "../../harness/message-ledger.ts";
+import { runScenario } from "../../harness/run-scenario.ts";
+import { defineScenario } from "../../harness/scenario.ts";
+import type { Workload } from "../../harness/workload.ts";
 import { DueQueue } from "./due-queue.ts";
 
 /**

@@ -2,10 +2,10 @@
 // parsed, matched against an in-memory order book and answered with its fills as JSON. Copy this file, replace
 // `handleOrder` with your code, keep `fire` reporting each completion to the recorder.
 import { z } from "zod";
-import { MessageLedger } from "../../scenarios/harness/message-ledger.ts";
-import { runScenario } from "../../scenarios/harness/run-scenario.ts";
-import { defineScenario } from "../../scenarios/harness/scenario.ts";
-import type { Workload } from "../../scenarios/harness/workload.ts";
+import { MessageLedger } from "../../harness/message-ledger.ts";
+import { runScenario } from "../../harness/run-scenario.ts";
+import { defineScenario } from "../../harness/scenario.ts";
+import type { Workload } from "../../harness/workload.ts";
 
 interface Order {
   side: "buy" | "sell";

@@ -2,8 +2,8 @@ import { mkdir } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestShape } from "../../contract/generator-step.ts";
-import { requestMix } from "../workloads/request-mix.ts";
-import { GeneratorInputError } from "./generator-input-error.ts";
+import { GeneratorInputError } from "./read-step-config.ts";
+import { requestMix } from "./request-mix.ts";
 import { type LoadedWorkload, workloadShape } from "./workload-shape.ts";
 
 export interface WorkloadSource {

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { checkFlags } from "../../contract/flags.ts";
 import type { Workload } from "../api/workload.ts";
-import { GeneratorInputError } from "./generator-input-error.ts";
+import { GeneratorInputError } from "./read-step-config.ts";
 
 type FlagValue = string | number | boolean;
 
@@ -21,14 +22,12 @@ export function parseFlags(
   flags: Record<string, FlagValue>,
   where: string,
 ): Record<string, unknown> {
-  const parsed = flagSchema(workload, where).safeParse(flags);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => `unknown flag ${key}=${JSON.stringify(flags[key])}`).join("; ");
-    }
-    const name = String(issue.path[0] ?? "");
-    return `flag ${name}=${JSON.stringify(flags[name])}: ${issue.message}`;
-  });
+  const checked = checkFlags(flagSchema(workload, where), flags);
+  if (checked.ok) return checked.data;
+  const problems = checked.problems.map(({ key, unknown, message }) =>
+    unknown
+      ? `unknown flag ${key}=${JSON.stringify(flags[key])}`
+      : `flag ${key}=${JSON.stringify(flags[key])}: ${message}`,
+  );
   throw new GeneratorInputError(`${where}: ${problems.join("; ")}`);
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { GeneratorStepConfig } from "../../contract/generator-step.ts";
-import { GeneratorInputError } from "./generator-input-error.ts";
 
 /** The step's config from env BC_STEP (JSON), checked against the contract and for the fields its kind needs. */
 export function readStepConfig(raw: string | undefined): GeneratorStepConfig {
@@ -32,4 +31,9 @@ export function readStepConfig(raw: string | undefined): GeneratorStepConfig {
     );
   }
   return config;
+}
+
+/** Bad input (config, flags, workload module): main.ts prints its message as one line and exits 2. */
+export class GeneratorInputError extends Error {
+  override readonly name = "GeneratorInputError";
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FixedWorkload, PacedWorkload } from "../api/workload.ts";
-import { GeneratorInputError } from "./generator-input-error.ts";
+import { GeneratorInputError } from "./read-step-config.ts";
 
 const fn = z.custom<(...args: never[]) => unknown>(
   (value) => typeof value === "function",

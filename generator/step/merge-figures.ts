@@ -1,5 +1,5 @@
+import { LatencyHistogram } from "../../contract/latency-histogram.ts";
 import { addCauses, emptyCauses } from "../../contract/step-causes.ts";
-import { mergeHistograms } from "./histogram.ts";
 import type { WorkerFigures } from "./worker-figures.ts";
 
 /** Every worker's figures as one: counters and sums added, last times the latest, histograms summed. */
@@ -14,8 +14,8 @@ export function mergeFigures(all: readonly WorkerFigures[]) {
     late: sum((f) => f.late),
     lastSendMs: latest((f) => f.lastSendMs),
     lastDoneMs: latest((f) => f.lastDoneMs),
-    latency: mergeHistograms(all.map((f) => f.latency)),
-    sendLag: mergeHistograms(all.map((f) => f.sendLag)),
+    latency: LatencyHistogram.merge(all.map((f) => f.latency)),
+    sendLag: LatencyHistogram.merge(all.map((f) => f.sendLag)),
     turnaroundSumMs: sum((f) => f.turnaroundSumMs),
     turnaroundCount: sum((f) => f.turnaroundCount),
     serviceSumMs: sum((f) => f.serviceSumMs),

@@ -1,14 +1,13 @@
 import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
 import type { PacedWorkload, Settlement } from "../api/workload.ts";
-import { GeneratorInputError } from "../load/generator-input-error.ts";
 import { loadWorkload, type WorkloadSource } from "../load/load-workload.ts";
 import { parseFlags } from "../load/parse-flags.ts";
+import { GeneratorInputError } from "../load/read-step-config.ts";
 import { pace } from "./pace.ts";
-import { END_SLACK_MS, plannedOperations } from "./pace-plan.ts";
+import { END_SLACK_MS, plannedOperations, within } from "./pace-plan.ts";
 import type { Tally } from "./tally.ts";
-import { within } from "./within.ts";
 import type { WorkerFigures } from "./worker-figures.ts";
-import { concurrencyShare } from "./worker-share.ts";
+import { concurrencyShare } from "./worker-messages.ts";
 import { workloadContext } from "./workload-context.ts";
 
 /** close() gets this long after the last operation settled. */

@@ -1,6 +1,7 @@
+import { ArrivalSchedule } from "../../contract/pacer.ts";
 import type { ErrorCause } from "../../contract/step-causes.ts";
+import { expectedStatuses } from "../api/http/http1-request-bytes.ts";
 import type { Outcome, Send, StatusExpectation } from "../api/workload.ts";
-import { expectedStatuses } from "../http/http1-request-bytes.ts";
 import { FreeSlots } from "./free-slots.ts";
 import { Operation } from "./operation.ts";
 import {
@@ -27,7 +28,7 @@ export function pace(plan: PacePlan, send: Send, expect: StatusExpectation | nul
   const slots = new FreeSlots(plan.concurrency);
   const timeouts = new TimeoutQueue(plan.timeoutMs + LOST_GRACE_MS);
   const limit = plannedOperations(plan);
-  const intervalMs = open ? 1000 / (plan.ratePerSec as number) : 0;
+  const schedule = open ? new ArrivalSchedule(plan.startMs, plan.ratePerSec as number, 1000) : null;
   const stopMs = stopSendingMs(plan);
   const windowFromMs = plan.startMs + (plan.rateFromMs ?? Number.POSITIVE_INFINITY);
   const windowToMs = plan.startMs + (plan.rateToMs ?? Number.NEGATIVE_INFINITY);
@@ -145,8 +146,8 @@ export function pace(plan: PacePlan, send: Send, expect: StatusExpectation | nul
     let nowMs = performance.now();
     timeouts.sweep(nowMs, timeOut);
     while (slots.count > 0 && next < limit && nowMs < stopMs) {
-      const intendedMs = open
-        ? plan.startMs + next * intervalMs
+      const intendedMs = schedule
+        ? schedule.intendedAt(next)
         : Math.max(plan.startMs, slots.peek() as number);
       if (intendedMs > nowMs) {
         wakeAt(intendedMs, nowMs);

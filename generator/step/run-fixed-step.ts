@@ -3,8 +3,7 @@ import { FixedSummary, type GeneratorStepConfig } from "../../contract/generator
 import type { FixedWorkload } from "../api/workload.ts";
 import type { WorkloadSource } from "../load/load-workload.ts";
 import { parseFlags } from "../load/parse-flags.ts";
-import { END_SLACK_MS } from "./pace-plan.ts";
-import { within } from "./within.ts";
+import { END_SLACK_MS, within } from "./pace-plan.ts";
 import { workloadContext } from "./workload-context.ts";
 
 /** Runs a fixed-shape workload once, in this thread, bounded like a paced step; its report as the summary line. */

@@ -1,14 +1,12 @@
 import type { GeneratorStepConfig, GeneratorStepSummary } from "../../contract/generator-step.ts";
-import { GeneratorInputError } from "../load/generator-input-error.ts";
 import type { WorkloadSource } from "../load/load-workload.ts";
+import { GeneratorInputError } from "../load/read-step-config.ts";
 import { mergeFigures } from "./merge-figures.ts";
 import { CLOSE_BOUND_MS, openShare } from "./open-share.ts";
-import { END_SLACK_MS, stopSendingMs } from "./pace-plan.ts";
+import { END_SLACK_MS, stopSendingMs, within } from "./pace-plan.ts";
 import { summarizeStep } from "./summarize-step.ts";
-import { within } from "./within.ts";
 import { WorkerFigures } from "./worker-figures.ts";
-import type { FromWorker, ToWorker } from "./worker-messages.ts";
-import { sharedClockMs, workerCount } from "./worker-share.ts";
+import { type FromWorker, sharedClockMs, type ToWorker, workerCount } from "./worker-messages.ts";
 
 /** Operation 0 is intended this long after the go, so every worker has the message first. */
 const START_LEAD_MS = 50;

@@ -1,8 +1,7 @@
 // A Bun Worker running one share of a paced step: it loads the module itself, opens it, paces from the common start.
-import { GeneratorInputError } from "../load/generator-input-error.ts";
+import { GeneratorInputError } from "../load/read-step-config.ts";
 import { type OpenShare, openShare } from "./open-share.ts";
-import type { FromWorker, ToWorker } from "./worker-messages.ts";
-import { sharedClockMs } from "./worker-share.ts";
+import { type FromWorker, sharedClockMs, type ToWorker } from "./worker-messages.ts";
 
 declare const self: Worker;
 const reply = (message: FromWorker) => self.postMessage(message);

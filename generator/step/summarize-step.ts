@@ -1,5 +1,4 @@
 import type { GeneratorStepConfig, GeneratorStepSummary } from "../../contract/generator-step.ts";
-import { latencyPercentiles, percentileMs } from "./histogram.ts";
 import type { MergedFigures } from "./merge-figures.ts";
 import { plannedOperations } from "./pace-plan.ts";
 
@@ -24,12 +23,12 @@ export function summarizeStep(
     late: merged.late,
     lastSendMs: merged.lastSendMs,
     lastDoneMs: merged.lastDoneMs,
-    latency: latencyPercentiles(merged.latency),
+    latency: merged.latency.toPercentiles(),
     causes: merged.causes,
     self: {
-      sendLagP50Ms: percentileMs(merged.sendLag, 50),
-      sendLagP99Ms: percentileMs(merged.sendLag, 99),
-      sendLagMaxMs: merged.sendLag.totalCount === 0 ? 0 : merged.sendLag.maxValue / 1000,
+      sendLagP50Ms: merged.sendLag.percentileMs(50),
+      sendLagP99Ms: merged.sendLag.percentileMs(99),
+      sendLagMaxMs: merged.sendLag.maxMs,
       turnaroundMeanMs: mean(merged.turnaroundSumMs, merged.turnaroundCount),
       serviceMeanMs: mean(merged.serviceSumMs, merged.serviceCount),
       cpuSeconds,

@@ -1,5 +1,5 @@
+import { LatencyHistogram } from "../../contract/latency-histogram.ts";
 import { ERROR_CAUSES, type ErrorCause, type StepCauses } from "../../contract/step-causes.ts";
-import { encodeHistogram, newHistogram, recordMs } from "./histogram.ts";
 import type { WorkerFigures } from "./worker-figures.ts";
 
 /** One worker's running figures during a step (ms on its clock; the step's start subtracted at the end). */
@@ -20,15 +20,15 @@ export class Tally {
   readonly failedStatuses = new Uint32Array(1000);
   readonly causes = Object.fromEntries(ERROR_CAUSES.map((cause) => [cause, 0])) as Record<ErrorCause, number>;
   retried = 0;
-  readonly latency = newHistogram();
-  readonly sendLag = newHistogram();
+  readonly latency = new LatencyHistogram();
+  readonly sendLag = new LatencyHistogram();
 
   recordLatency(ms: number): void {
-    recordMs(this.latency, ms);
+    this.latency.recordMs(ms);
   }
 
   recordSendLag(ms: number): void {
-    recordMs(this.sendLag, ms);
+    this.sendLag.recordMs(ms);
   }
 
   /** One settled operation by how it ended: its status (0: none), or else its cause. */
@@ -75,8 +75,8 @@ export class Tally {
       late: this.late,
       lastSendMs: Math.max(0, this.lastSendMs - startMs),
       lastDoneMs: Math.max(0, this.lastDoneMs - startMs),
-      latency: encodeHistogram(this.latency),
-      sendLag: encodeHistogram(this.sendLag),
+      latency: this.latency.encode(),
+      sendLag: this.sendLag.encode(),
       turnaroundSumMs: this.turnaroundSumMs,
       turnaroundCount: this.turnaroundCount,
       serviceSumMs: this.serviceSumMs,

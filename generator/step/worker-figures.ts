@@ -4,7 +4,7 @@ import { StepCauses } from "../../contract/step-causes.ts";
 const count = z.number().int().nonnegative();
 const ms = z.number().finite().nonnegative();
 
-/** What one worker's pacer measured: counters, sums and encoded HDR histograms (us), merged into the step's line. */
+/** What one worker's pacer measured: counters, sums and encoded latency histograms (us), merged into the step's line. */
 export const WorkerFigures = z
   .object({
     planned: count.nullable(),

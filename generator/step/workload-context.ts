@@ -1,6 +1,6 @@
 import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
 import type { WorkloadContext } from "../api/workload.ts";
-import { concurrencyShare } from "./worker-share.ts";
+import { concurrencyShare } from "./worker-messages.ts";
 
 /** What a module is told about its worker's share of the step. */
 export function workloadContext(

@@ -6,8 +6,9 @@ import { REPO_ROOT } from "./config-defaults.ts";
 /** Loading a module and printing its declarations takes well under a second; this bounds a module that hangs. */
 const DESCRIBE_TIMEOUT_MS = 15_000;
 const GENERATOR_DIR = path.join(REPO_ROOT, "generator");
-/** generator/ sits at /app/generator in the generator image (generator/Dockerfile). */
-const IMAGE_GENERATOR_DIR = "/app/generator";
+/** The folders the generator image holds at /app/<folder> (generator/Dockerfile): a module in one runs from there. */
+const IMAGE_FOLDERS = ["generator", "service/workloads"];
+const IMAGE_APP_DIR = "/app";
 const cache = new Map<string, DescribedWorkload>();
 
 export type DescribedWorkload =
@@ -48,8 +49,8 @@ function runDescribe(modulePath: string): DescribedWorkload {
   }
   const parsed = WorkloadDescription.safeParse(json);
   if (!parsed.success) return fail(`${modulePath}: ${z.prettifyError(parsed.error)}`);
-  const inGenerator = path.relative(GENERATOR_DIR, modulePath);
-  const bundled = !inGenerator.startsWith("..") && !path.isAbsolute(inGenerator);
-  const imagePath = bundled ? path.posix.join(IMAGE_GENERATOR_DIR, ...inGenerator.split(path.sep)) : null;
+  const inRepo = path.relative(REPO_ROOT, modulePath).split(path.sep).join("/");
+  const bundled = IMAGE_FOLDERS.some((folder) => inRepo.startsWith(`${folder}/`));
+  const imagePath = bundled ? path.posix.join(IMAGE_APP_DIR, inRepo) : null;
   return { workload: { ...parsed.data, imagePath }, problem: null };
 }

@@ -6,7 +6,7 @@ const REPO_ROOT = resolve(import.meta.dir, "../..");
 /** Our load generator's image: built from generator/Dockerfile (inside generator/) with only what it runs. */
 export const GENERATOR_IMAGE_REPO = "bun-capacity/generator";
 export const GENERATOR_DOCKERFILE = "generator/Dockerfile";
-const GENERATOR_CONTEXT_ENTRIES = ["package.json", "bun.lock", "contract", "generator"];
+const GENERATOR_CONTEXT_ENTRIES = ["package.json", "bun.lock", "contract", "generator", "service/workloads"];
 
 export interface GeneratorImage {
   ref: string;

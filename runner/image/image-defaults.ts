@@ -16,6 +16,7 @@ export const CONTEXT_ENTRIES = [
   "contract",
   "engine",
   "search",
+  "harness",
   "scenarios",
   "service",
 ];

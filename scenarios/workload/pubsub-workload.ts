@@ -1,9 +1,9 @@
 import { PubSub } from "../../engine/index.ts";
-import type { LatencyKind } from "../harness/latency-kind.ts";
-import { MessageLedger } from "../harness/message-ledger.ts";
-import type { OpRecorder } from "../harness/op-recorder.ts";
-import type { Workload } from "../harness/workload.ts";
-import { OwedTimes } from "./owed-times.ts";
+import { MessageLedger } from "../../harness/message-ledger.ts";
+import { OwedTimes } from "../../harness/owed-times.ts";
+import type { ScenarioLatency } from "../../harness/scenario-latency.ts";
+import type { OpRecorder } from "../../harness/step-recorder.ts";
+import type { Workload } from "../../harness/workload.ts";
 import { SeqAttributes } from "./seq-attributes.ts";
 
 /** How long close() waits for outstanding deliveries before declaring them lost. */
@@ -25,7 +25,7 @@ export interface PubSubWorkloadOptions {
   ordering: "none" | "keys8";
   payload: (seq: number) => Buffer;
   /** Which completion the harness measures: publish acknowledged, or first delivery to each subscription. */
-  latency: LatencyKind;
+  latency: ScenarioLatency;
   /** Thundering herd: every message gets a fresh topic handle that publishes once, flushes, and is dropped. */
   publisherPerMessage?: boolean;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PayloadMix } from "./payload-mix.ts";
+import { PayloadMix } from "../../service/workloads/payload-mix.ts";
 
 const count = (max: number) => z.coerce.number().int().min(1).max(max);
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { type ServiceConfig, serviceEnvSchema } from "./service-config.ts";
-import { ServiceConfigError } from "./service-config-error.ts";
 
 /** Environment → validated config; unknown variables are ignored, empty ones count as unset. */
 export function loadServiceConfig(env: Record<string, string | undefined>): ServiceConfig {
@@ -38,4 +37,9 @@ export function loadServiceConfig(env: Record<string, string | undefined>): Serv
     tlsCertFile: e.PUBSUB_TLS_CERT_FILE,
     tlsKeyFile: e.PUBSUB_TLS_KEY_FILE,
   };
+}
+
+/** Bad service configuration: the message names each variable, its value and what is allowed. */
+export class ServiceConfigError extends Error {
+  override readonly name = "ServiceConfigError";
 }

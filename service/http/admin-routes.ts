@@ -1,12 +1,8 @@
 import { z } from "zod";
 import type { ServiceContext } from "../service-context.ts";
 import { serviceStats } from "../stats/service-stats.ts";
-import { badRequest } from "./bad-request.ts";
-import { createSubscription } from "./create-subscription.ts";
-import { errorResponse } from "./error-response.ts";
-import { jsonResponse } from "./json-response.ts";
-import { readJsonBody } from "./read-json-body.ts";
-import { subscriptionBodySchema } from "./subscription-body.ts";
+import { createSubscription, subscriptionBodySchema } from "./create-subscription.ts";
+import { badRequest, errorResponse, jsonResponse, readJsonBody } from "./error-response.ts";
 
 type Params<K extends string> = Request & { params: Record<K, string> };
 

@@ -1,5 +1,5 @@
+import { z } from "zod";
 import type { ServiceContext } from "../service-context.ts";
-import type { SubscriptionBody } from "./subscription-body.ts";
 
 /** Creates a subscription with the service's defaults for what the body leaves unset. */
 export async function createSubscription(
@@ -19,3 +19,15 @@ export async function createSubscription(
   });
   ctx.subscriptionTopics.set(name, body.topic);
 }
+
+/** PUT /admin/subscriptions/:sub body; unset fields take the service's defaults. */
+export const subscriptionBodySchema = z.strictObject({
+  topic: z.string().min(1),
+  ackDeadlineSeconds: z.number().int().min(10).max(600).optional(),
+  maxBacklogMessages: z.number().int().min(1).optional(),
+  maxBacklogBytes: z.number().int().min(1).optional(),
+  enableMessageOrdering: z.boolean().optional(),
+  filter: z.string().optional(),
+});
+
+export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;

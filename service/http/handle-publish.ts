@@ -1,11 +1,8 @@
 import type { PublishInput } from "../../engine/index.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { badRequest } from "./bad-request.ts";
-import { errorResponse } from "./error-response.ts";
-import { jsonResponse } from "./json-response.ts";
+import { badRequest, errorResponse, jsonResponse, readJsonBody } from "./error-response.ts";
 import { parsePublishBody } from "./publish-body.ts";
 import { publishToTopic } from "./publish-to-topic.ts";
-import { readJsonBody } from "./read-json-body.ts";
 import { toPublishInput } from "./to-publish-input.ts";
 
 /**

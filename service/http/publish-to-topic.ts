@@ -1,8 +1,6 @@
-import { type PublishInput, PubSubError } from "../../engine/index.ts";
+import { type PublishInput, PubSubError, type Topic } from "../../engine/index.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { commitMessages } from "./commit-messages.ts";
-import { createTopicIfMissing } from "./create-topic-if-missing.ts";
-import { topicHandle } from "./topic-handle.ts";
 
 /**
  * The one publish path of every protocol (HTTP/1.1, HTTP/2, gRPC): commits checked inputs in order, creating the
@@ -22,3 +20,22 @@ export async function publishToTopic(
 }
 
 const isNotFound = (error: unknown) => error instanceof PubSubError && error.code === "NOT_FOUND";
+
+/** Creates a topic, treating "already exists" (a concurrent creator won) as success. */
+export async function createTopicIfMissing(ctx: ServiceContext, name: string): Promise<void> {
+  try {
+    await ctx.pubsub.createTopic(name);
+  } catch (error) {
+    if (!(error instanceof PubSubError && error.code === "ALREADY_EXISTS")) throw error;
+  }
+}
+
+/** The cached publisher handle of a topic; ordering on, so messages may carry ordering keys. */
+export function topicHandle(ctx: ServiceContext, name: string): Topic {
+  let topic = ctx.topicHandles.get(name);
+  if (topic === undefined) {
+    topic = ctx.pubsub.topic(name, { messageOrdering: true });
+    ctx.topicHandles.set(name, topic);
+  }
+  return topic;
+}

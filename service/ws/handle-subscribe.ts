@@ -1,13 +1,10 @@
 import { z } from "zod";
-import { badRequest } from "../http/bad-request.ts";
 import { createSubscription } from "../http/create-subscription.ts";
-import { createTopicIfMissing } from "../http/create-topic-if-missing.ts";
-import { errorResponse } from "../http/error-response.ts";
-import { jsonResponse } from "../http/json-response.ts";
+import { badRequest, errorResponse, jsonResponse } from "../http/error-response.ts";
+import { createTopicIfMissing } from "../http/publish-to-topic.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { RETRY_AFTER_SECONDS } from "../service-defaults.ts";
 import { SocketSession } from "./socket-session.ts";
-import { subscribeQuerySchema } from "./subscribe-query.ts";
 
 export interface Upgrader {
   upgrade(request: Request, options: { data: SocketSession }): boolean;
@@ -66,3 +63,11 @@ export async function handleSubscribe(
     badRequest(`GET /subscriptions/${name} is a WebSocket endpoint; send an Upgrade: websocket request.`),
   );
 }
+
+/** Query of GET /subscriptions/:sub (the WebSocket upgrade). */
+export const subscribeQuerySchema = z.strictObject({
+  /** Per-socket unacked limit, overriding the service default (a slow worker takes fewer). */
+  maxOutstanding: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** With auto-create on: the topic a missing subscription is created on. */
+  topic: z.string().min(1).optional(),
+});

@@ -7,9 +7,6 @@ import {
   MAX_MESSAGES_PER_FRAME,
 } from "../service-defaults.ts";
 import type { SocketCounters } from "../stats/socket-counters.ts";
-import { clientFrameSchema } from "./client-frame.ts";
-import type { FrameSender } from "./frame-sender.ts";
-import { messageJson } from "./message-frame.ts";
 
 export interface SessionFlow {
   maxOutstandingMessages: number;
@@ -161,4 +158,34 @@ export class SocketSession {
       handle.removeAllListeners();
     }
   }
+}
+
+/** What a subscriber sends: message ids to ack and/or nack (nack = redeliver now). */
+export const clientFrameSchema = z
+  .strictObject({
+    ack: z.array(z.string()).optional(),
+    nack: z.array(z.string()).optional(),
+  })
+  .refine((frame) => frame.ack !== undefined || frame.nack !== undefined, {
+    message: 'A frame needs "ack" and/or "nack": {"ack": ["<message id>", ...]}',
+  });
+
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** The part of Bun's ServerWebSocket a session writes to: send returns -1 (backpressure), 0 (dropped) or bytes. */
+export interface FrameSender {
+  send(data: string): number;
+  close(code?: number, reason?: string): void;
+}
+
+/** One delivered message as the subscriber sees it; data goes back as the text it was published as. */
+export function messageJson(m: Message): string {
+  return JSON.stringify({
+    id: m.id,
+    data: m.data.toString("utf8"),
+    attributes: m.attributes,
+    orderingKey: m.orderingKey === "" ? undefined : m.orderingKey,
+    publishTime: new Date(m.publishTimeMs).toISOString(),
+    deliveryAttempt: m.deliveryAttempt,
+  });
 }

@@ -21,7 +21,7 @@ function importsUnder(folder: string): Array<{ file: string; target: string }> {
 }
 
 const ours = (target: string) =>
-  /^(engine|scenarios|runner|contract|search|service|examples|generator)\//.test(target);
+  /^(engine|scenarios|harness|runner|contract|search|service|examples|generator)\//.test(target);
 
 describe("dependency directions", () => {
   test("the import scan sees the runner's imports of contract/ (so the rules below are not vacuous)", () => {
@@ -33,43 +33,17 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
-  test("service/ imports engine/ only of ours (and sees it, so the rule is not vacuous)", () => {
-    const imports = importsUnder("service");
-    expect(imports.some(({ target }) => target.startsWith("engine/"))).toBe(true);
-    const bad = imports.filter(
-      ({ target }) => ours(target) && !target.startsWith("engine/") && !target.startsWith("service/"),
-    );
+  test("harness/ imports contract/ and search/ only of ours (and sees both, so the rule is not vacuous)", () => {
+    const imports = importsUnder("harness");
+    expect(imports.some(({ target }) => target.startsWith("contract/"))).toBe(true);
+    expect(imports.some(({ target }) => target.startsWith("search/"))).toBe(true);
+    const bad = imports.filter(({ target }) => ours(target) && !/^(harness|contract|search)\//.test(target));
     expect(bad).toEqual([]);
-  });
-
-  test("nothing imports service/ (it is an entry point, run as its own process)", () => {
-    const importers = ["engine", "scenarios", "runner", "contract", "search"]
-      .flatMap((folder) => importsUnder(folder))
-      .filter(({ target }) => target.startsWith("service/"));
-    expect(importers).toEqual([]);
   });
 
   test("search/ imports nothing of ours but contract/", () => {
     const bad = importsUnder("search").filter(
       ({ target }) => ours(target) && !/^(search|contract)\//.test(target),
-    );
-    expect(bad).toEqual([]);
-  });
-
-  test("the import scan sees scenarios/ importing search/ (so the search rule is exercised)", () => {
-    expect(importsUnder("scenarios").some(({ target }) => target.startsWith("search/"))).toBe(true);
-  });
-
-  test("scenarios/ import only engine/, contract/ and search/ of ours", () => {
-    const bad = importsUnder("scenarios").filter(
-      ({ target }) => ours(target) && !/^(scenarios|engine|contract|search)\//.test(target),
-    );
-    expect(bad).toEqual([]);
-  });
-
-  test("runner/ never imports engine/, service/, scenarios/ or generator/ (contract/ and search/ are fine)", () => {
-    const bad = importsUnder("runner").filter(({ target }) =>
-      /^(engine|scenarios|service|generator)\//.test(target),
     );
     expect(bad).toEqual([]);
   });
@@ -81,15 +55,70 @@ describe("dependency directions", () => {
     expect(bad).toEqual([]);
   });
 
-  test("nothing the product ships imports generator/ (it runs as its own program, in its own image)", () => {
-    const importers = ["engine", "scenarios", "runner", "contract", "search", "service"]
-      .flatMap((folder) => importsUnder(folder))
-      .filter(({ target }) => target.startsWith("generator/"));
+  // The demo (the engine, its scenarios, the bundled service and its workloads) reaches the tool only through the
+  // plug-in paths a user's code has: the contract, the harness and the generator's workload API.
+  const demoMayImport = /^(engine|scenarios|service|contract|harness|generator\/api)\//;
+
+  test("the demo (engine/, scenarios/, service/ with service/workloads/) imports only contract/, harness/ and generator/api/ of the tool", () => {
+    const imports = ["engine", "scenarios", "service"].flatMap(importsUnder);
+    expect(imports.some(({ target }) => target.startsWith("harness/"))).toBe(true);
+    expect(imports.some(({ target }) => target.startsWith("generator/api/"))).toBe(true);
+    const bad = imports.filter(({ target }) => ours(target) && !demoMayImport.test(target));
+    expect(bad).toEqual([]);
+  });
+
+  test("the bundled service's workloads import only contract/, harness/ and generator/api/ beyond their own folder", () => {
+    const bad = importsUnder("service/workloads").filter(
+      ({ target }) => ours(target) && !/^(service\/workloads|contract|harness|generator\/api)\//.test(target),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("the service itself imports engine/ only of ours (and sees it, so the rule is not vacuous)", () => {
+    const imports = importsUnder("service").filter(({ file }) => !file.startsWith("service/workloads/"));
+    expect(imports.some(({ target }) => target.startsWith("engine/"))).toBe(true);
+    const bad = imports.filter(({ target }) => ours(target) && !/^(engine|service)\//.test(target));
+    expect(bad).toEqual([]);
+  });
+
+  test("the engine's scenarios import engine/, contract/, harness/ and the seed plan's payload mixes only of ours", () => {
+    const bad = importsUnder("scenarios").filter(
+      ({ target }) =>
+        ours(target) &&
+        !/^(scenarios|engine|contract|harness)\//.test(target) &&
+        target !== "service/workloads/payload-mix.ts",
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("runner/ never imports engine/, scenarios/, service/, harness/ or generator/ (contract/ and search/ are fine)", () => {
+    const bad = importsUnder("runner").filter(({ target }) =>
+      /^(engine|scenarios|service|harness|generator)\//.test(target),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test("the tool never imports the demo (engine/, scenarios/, service/): it reaches it as a user's plug-in", () => {
+    const importers = ["runner", "contract", "search", "harness", "generator"]
+      .flatMap(importsUnder)
+      .filter(({ target }) => /^(engine|scenarios|service)\//.test(target));
+    expect(importers).toEqual([]);
+  });
+
+  test("nothing the product ships imports generator/ but its workload API (it runs as its own program)", () => {
+    const importers = ["engine", "scenarios", "harness", "runner", "contract", "search", "service"]
+      .flatMap(importsUnder)
+      .filter(({ target }) => target.startsWith("generator/") && !target.startsWith("generator/api/"));
     expect(importers).toEqual([]);
   });
 
   test("only runner/docker/ imports dockerode", () => {
-    const importers = [...importsUnder("runner"), ...importsUnder("scenarios"), ...importsUnder("engine")]
+    const importers = [
+      ...importsUnder("runner"),
+      ...importsUnder("scenarios"),
+      ...importsUnder("harness"),
+      ...importsUnder("engine"),
+    ]
       .filter(({ target }) => target === "dockerode")
       .map(({ file }) => file);
     expect(importers.every((file) => file.startsWith("runner/docker/"))).toBe(true);
@@ -174,16 +203,24 @@ describe("dependency directions", () => {
 
   test("examples/ (users' plug-ins) import only the harness, the workload API, contract/ and search/ of ours", () => {
     const imports = importsUnder("examples");
-    expect(imports.some(({ target }) => target.startsWith("scenarios/harness/"))).toBe(true);
+    expect(imports.some(({ target }) => target.startsWith("harness/"))).toBe(true);
     const bad = imports.filter(
-      ({ target }) =>
-        ours(target) && !/^(examples|scenarios\/harness|contract|search|generator\/api)\//.test(target),
+      ({ target }) => ours(target) && !/^(examples|harness|contract|search|generator\/api)\//.test(target),
     );
     expect(bad).toEqual([]);
   });
 
   test("nothing the product ships imports examples/", () => {
-    const importers = ["engine", "scenarios", "runner", "contract", "search", "service"]
+    const importers = [
+      "engine",
+      "scenarios",
+      "harness",
+      "runner",
+      "contract",
+      "search",
+      "service",
+      "generator",
+    ]
       .flatMap((folder) => importsUnder(folder))
       .filter(({ target }) => target.startsWith("examples/"));
     expect(importers).toEqual([]);

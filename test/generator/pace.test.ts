@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { percentileMs } from "../../generator/step/histogram.ts";
 import { pace } from "../../generator/step/pace.ts";
 import { after, planFor } from "./pace-plan-for.ts";
 
@@ -28,9 +27,9 @@ describe("open loop", () => {
     expect(tally.started).toBe(50);
     expect(tally.completed).toBe(50);
     // Operation 49 is intended at 490 ms and leaves after 49 x 20 ms of service: about 500 ms late.
-    expect(tally.latency.maxValue / 1000).toBeGreaterThan(400);
+    expect(tally.latency.maxMs).toBeGreaterThan(400);
     expect(tally.late).toBeGreaterThan(40);
-    expect(percentileMs(tally.sendLag, 99)).toBeLessThan(5);
+    expect(tally.sendLag.percentileMs(99)).toBeLessThan(5);
     expect(tally.turnaroundCount).toBeGreaterThan(40);
     expect(tally.turnaroundSumMs / tally.turnaroundCount).toBeLessThan(2);
     expect(tally.serviceSumMs / tally.serviceCount).toBeGreaterThan(19);
@@ -96,7 +95,7 @@ describe("open loop", () => {
     });
     expect(tally.started).toBe(40);
     expect(tally.errors).toBe(30);
-    expect(percentileMs(tally.latency, 100)).toBeLessThan(25);
+    expect(tally.latency.percentileMs(100)).toBeLessThan(25);
   });
 
   test("release() frees the slot early: a long operation does not hold back the next at concurrency 1", async () => {
@@ -107,7 +106,7 @@ describe("open loop", () => {
     });
     expect(tally.started).toBe(30);
     expect(tally.late).toBe(0);
-    expect(tally.latency.maxValue / 1000).toBeLessThan(80);
+    expect(tally.latency.maxMs).toBeLessThan(80);
     expect(tally.turnaroundCount).toBe(0);
   });
 
@@ -115,8 +114,8 @@ describe("open loop", () => {
     const plan = planFor({ ratePerSec: 5000, durationMs: 1000, concurrency: 100 });
     const tally = await pace(plan, () => Promise.resolve());
     expect(tally.started).toBe(5000);
-    expect(percentileMs(tally.sendLag, 50)).toBeLessThan(1.5);
-    expect(percentileMs(tally.sendLag, 99)).toBeLessThan(5);
+    expect(tally.sendLag.percentileMs(50)).toBeLessThan(1.5);
+    expect(tally.sendLag.percentileMs(99)).toBeLessThan(5);
   });
 });
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "./integration-image.ts";
 import { measured, runServerMatrix } from "./server-mode-run.ts";
 
-const E2E_SCRIPT = join(REPO_ROOT, "generator/workloads/e2e.ts");
+const E2E_SCRIPT = join(REPO_ROOT, "service/workloads/e2e.ts");
 /** The service's test knob: every 5th delivery to a socket is held but never sent. */
 const DROP_EVERY_N = 5;
 const STEP_SECONDS = 1;

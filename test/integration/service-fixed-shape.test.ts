@@ -5,7 +5,7 @@ import { fixedShapeTerminal } from "../../runner/report/report-terminal.ts";
 import { REPO_ROOT } from "./integration-image.ts";
 import { runServerMatrix } from "./server-mode-run.ts";
 
-const WORKLOADS = join(REPO_ROOT, "generator/workloads");
+const WORKLOADS = join(REPO_ROOT, "service/workloads");
 const CONNECTIONS = 600;
 
 // Fixed-shape workloads (search: false) of the bundled service: a storm of 600 WebSockets under a descriptor

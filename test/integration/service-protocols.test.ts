@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "./integration-image.ts";
 import { measured, runServerMatrix } from "./server-mode-run.ts";
 
-const WORKLOADS = join(REPO_ROOT, "generator/workloads");
+const WORKLOADS = join(REPO_ROOT, "service/workloads");
 
 // The bundled service in its container with PUBSUB_PROTOCOL=grpc; our generator in its network namespace publishes over gRPC
 // (pinned by the flag, so a service that did not serve gRPC would fail the step) through a full ceiling search.

@@ -1,6 +1,5 @@
 import { expect, test } from "bun:test";
-import { loadServiceConfig } from "../../service/config/load-service-config.ts";
-import { ServiceConfigError } from "../../service/config/service-config-error.ts";
+import { loadServiceConfig, ServiceConfigError } from "../../service/config/load-service-config.ts";
 import { DEFAULT_MAX_OUTSTANDING_MESSAGES, DEFAULT_PORT } from "../../service/service-defaults.ts";
 
 test("an empty environment gives the defaults", () => {

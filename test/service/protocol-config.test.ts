@@ -1,6 +1,5 @@
 import { expect, test } from "bun:test";
-import { loadServiceConfig } from "../../service/config/load-service-config.ts";
-import { ServiceConfigError } from "../../service/config/service-config-error.ts";
+import { loadServiceConfig, ServiceConfigError } from "../../service/config/load-service-config.ts";
 import {
   DEFAULT_GRPC_PORT,
   DEFAULT_H2_PORT,

@@ -1,8 +1,7 @@
 import { expect, test } from "bun:test";
 import { PubSub } from "../../engine/index.ts";
 import { newSocketCounters } from "../../service/stats/socket-counters.ts";
-import type { FrameSender } from "../../service/ws/frame-sender.ts";
-import { SocketSession } from "../../service/ws/socket-session.ts";
+import { type FrameSender, SocketSession } from "../../service/ws/socket-session.ts";
 
 /** A socket whose send buffer reports backpressure after `room` frames until drained. */
 class FakeSocket implements FrameSender {

@@ -1,7 +1,7 @@
 import type { FixedShapeWorkload } from "../fixed-shape-figures.ts";
 import { chartStyle } from "./chart-style.ts";
 
-/** The series generator/workloads/queue-drain.ts reports. */
+/** The series service/workloads/queue-drain.ts reports. */
 export const BACKLOG_SERIES = "backlogMessages";
 
 /** Backlog over time, a line per cell, and a dashed line where production stopped. */

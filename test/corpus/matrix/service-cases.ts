@@ -3,7 +3,7 @@ import type { MatrixCase } from "./matrix-case.ts";
 import { many, OK_AXES, OK_SCENARIOS } from "./matrix-text.ts";
 
 /** The bundled service's workload modules, which declare their flags as zod fields (generator/describe.ts). */
-const WORKLOAD_DIR = join(import.meta.dir, "../../../generator/workloads");
+const WORKLOAD_DIR = join(import.meta.dir, "../../../service/workloads");
 /** Workload modules written for tests: one with flags, a fixed one, a legacy load script, one that throws. */
 const FIXTURE_DIR = join(import.meta.dir, "../../fixtures/workloads");
 

@@ -72,11 +72,11 @@ describe("the repository's matrix.yaml", () => {
     const cell = plan.cells[0];
     expect(cell?.mode).toBe("service");
     expect(cell?.command).toEqual(["service/main.ts"]);
-    expect(cell?.service?.scriptPath).toBe(path.join(REPO_ROOT, "generator/workloads/ingest.ts"));
+    expect(cell?.service?.scriptPath).toBe(path.join(REPO_ROOT, "service/workloads/ingest.ts"));
     // Bundled modules run from the generator image; the declarations were read before any container.
     expect(cell?.service?.workload).toMatchObject({
       shape: "paced",
-      imagePath: "/app/generator/workloads/ingest.ts",
+      imagePath: "/app/service/workloads/ingest.ts",
     });
     expect(plan.cells[4]?.service?.workload?.latency).toBe("end-to-end");
     expect(plan.cells[4]?.flags).toEqual({ subscribers: 1 });
@@ -102,7 +102,7 @@ describe("the repository's matrix.yaml", () => {
       ["grpc", "grpc"],
     ]);
     expect(new Set(plan.cells.map((cell) => cell.service?.scriptPath))).toEqual(
-      new Set([path.join(REPO_ROOT, "generator/workloads/ingest.ts")]),
+      new Set([path.join(REPO_ROOT, "service/workloads/ingest.ts")]),
     );
     expect(plan.estimatedSeconds).toBeLessThan(5 * 60);
   });

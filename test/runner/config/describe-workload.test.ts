@@ -40,9 +40,9 @@ describe("describeWorkload (bun generator/describe.ts, before any container)", (
   });
 
   test("a bundled module (under generator/) is run from its path in the generator image", () => {
-    const { workload, problem } = describeWorkload(join(REPO_ROOT, "generator/workloads/e2e.ts"));
+    const { workload, problem } = describeWorkload(join(REPO_ROOT, "service/workloads/e2e.ts"));
     expect(problem).toBeNull();
-    expect(workload?.imagePath).toBe("/app/generator/workloads/e2e.ts");
+    expect(workload?.imagePath).toBe("/app/service/workloads/e2e.ts");
     expect(workload?.latency).toBe("end-to-end");
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
-import { disconnectFigures } from "../../../generator/workloads/abrupt-disconnect/disconnect-figures.ts";
 import { parseFixedSummary } from "../../../runner/load/fixed-summary.ts";
+import { disconnectFigures } from "../../../service/workloads/abrupt-disconnect/disconnect-figures.ts";
 
 // A line as the abrupt-disconnect workload prints it against the service on 127.0.0.1 (figures trimmed to those checked).
 const figures = {
@@ -62,7 +62,7 @@ test("abrupt-disconnect: a missing figure or accounting that does not add up is 
   );
 });
 
-test("what generator/workloads/abrupt-disconnect.ts reports is what the runner's figure schema requires", () => {
+test("what service/workloads/abrupt-disconnect.ts reports is what the runner's figure schema requires", () => {
   // 1512 acknowledged: 1368 acked before the drop, 144 kept at once, all 144 drained after the settle.
   const reported = disconnectFigures(
     {

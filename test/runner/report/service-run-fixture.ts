@@ -20,7 +20,7 @@ function serviceBlock(workload: Declared, fixed: boolean) {
     stepSeconds: 2,
     requests: [],
     script: null,
-    scriptPath: "generator/workloads/fixture.ts",
+    scriptPath: "service/workloads/fixture.ts",
     workload: {
       shape: fixed ? "fixed" : "paced",
       rateUnit: workload.rateUnit ?? null,

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { MAX_MESSAGE_BYTES } from "../../../engine/defaults.ts";
-import type { OpRecorder } from "../../../scenarios/harness/op-recorder.ts";
+import type { OpRecorder } from "../../../harness/step-recorder.ts";
 import { startPubSubWorkload } from "../../../scenarios/workload/pubsub-workload.ts";
 
 const SMALL = Buffer.alloc(64);

@@ -80,10 +80,10 @@ describe("stepRequest", () => {
     const source = "export default { open: () => async () => true };";
     const bundled = cell({
       script: source,
-      workload: { ...described, imagePath: "/app/generator/workloads/ingest.ts" },
+      workload: { ...described, imagePath: "/app/service/workloads/ingest.ts" },
     });
     expect(stepRequest(context(pod({}), bundled), 10, "bracket").workload).toEqual({
-      imagePath: "/app/generator/workloads/ingest.ts",
+      imagePath: "/app/service/workloads/ingest.ts",
       source,
     });
     const user = cell({ script: source, workload: { ...described, imagePath: null } });

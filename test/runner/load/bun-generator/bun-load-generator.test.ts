@@ -39,7 +39,7 @@ describe("createBunLoadGenerator", () => {
     const user = generator.stepContainer(stepRequest({ workload: { imagePath: null, source } }));
     expect(configOf(user.env).workload).toBe("-");
     expect(user.stdin).toBe(source);
-    const imagePath = "/app/generator/workloads/ingest.ts";
+    const imagePath = "/app/service/workloads/ingest.ts";
     const bundled = generator.stepContainer(stepRequest({ workload: { imagePath, source } }));
     expect(configOf(bundled.env).workload).toBe(imagePath);
     expect("stdin" in bundled).toBe(false);

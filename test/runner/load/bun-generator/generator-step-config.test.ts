@@ -60,7 +60,7 @@ describe("generatorStepConfig", () => {
   });
 
   test('a workload module: its image path when bundled, "-" (stdin) for a user\'s; flags pass through', () => {
-    const bundled = { imagePath: "/app/generator/workloads/ingest.ts", source: "baked in the image" };
+    const bundled = { imagePath: "/app/service/workloads/ingest.ts", source: "baked in the image" };
     const user = { imagePath: null, source: "export default {}" };
     expect(generatorStepConfig(stepRequest({ workload: bundled })).workload).toBe(bundled.imagePath);
     expect(generatorStepConfig(stepRequest({ workload: user })).workload).toBe("-");
