@@ -10,7 +10,7 @@ const signedCount = z.number().int();
 const percent = z.number().nonnegative();
 
 /**
- * The figures of generator/workloads/abrupt-disconnect.ts: what the service
+ * The figures of service/workloads/abrupt-disconnect.ts: what the service
  * acknowledged (publish 200) against what it acked before the subscribers dropped and what it still held right
  * after the drop and after the settle time (confirmed by draining it). kept % = (acked + kept) / acknowledged.
  */
