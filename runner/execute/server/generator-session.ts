@@ -72,7 +72,9 @@ export class GeneratorSession {
     }
     // A failed step ends the generator's session (it exits with the step's code).
     if (end.exitCode !== 0) await this.close();
-    return { exitCode: end.exitCode, timedOut: false, stdout, stderr, cpuSeconds: end.cpuSeconds };
+    // The step's own output, as a one-step container prints it: everything before the end line.
+    const output = stdout.slice(0, stdout.lastIndexOf("\n", stdout.length - 2) + 1);
+    return { exitCode: end.exitCode, timedOut: false, stdout: output, stderr, cpuSeconds: end.cpuSeconds };
   }
 
   /** Ends the session (its container is removed); the next step, if any, starts a fresh one. */

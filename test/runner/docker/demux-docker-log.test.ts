@@ -51,14 +51,7 @@ test("DockerFrameReader: frames split across chunks, and a character split acros
     new DataView(h.buffer).setUint32(4, n);
     return h;
   };
-  const stream = new Uint8Array([
-    ...all,
-    ...header(1),
-    e[0] as number,
-    ...header(2),
-    e[1] as number,
-    10,
-  ]);
+  const stream = new Uint8Array([...all, ...header(1), e[0] as number, ...header(2), e[1] as number, 10]);
   // Fed a byte at a time: no frame is complete until its last byte.
   for (let i = 0; i < stream.length; i++) reader.push(stream.subarray(i, i + 1));
   expect(seen).toEqual([
