@@ -6,6 +6,7 @@ import {
 } from "../../../../runner/execute/server/generator-session.ts";
 import { runServerRepetition } from "../../../../runner/execute/server/run-server-repetition.ts";
 import type { StepRequest } from "../../../../runner/load/load-generator.ts";
+import type { ServiceCell } from "../../../../runner/plan/service-cell.ts";
 import { fakeGenerator } from "./fake-generator.ts";
 import { FakeServerDriver } from "./fake-server-driver.ts";
 import { serviceCell } from "./service-cell.ts";
@@ -60,7 +61,7 @@ describe("a repetition's steps in one generator session", () => {
     const { driver, repetition } = await run(
       { capacityPerSec: 500, cpuSecondsPerRequest: 0.001 },
       true,
-      serviceCell({ service: { ...serviceCell().service!, ...script } }),
+      serviceCell({ service: { ...(serviceCell().service as ServiceCell), ...script } }),
     );
     expect(repetition.status).toBe("ok");
     const input = driver.sessionInputs[0] ?? "";
