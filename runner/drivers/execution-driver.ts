@@ -82,8 +82,11 @@ export interface MemberSession {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<SessionExchange>;
-  /** Closes its stdin, kills it if it does not exit at once, and removes its container; idempotent. */
-  close(): Promise<void>;
+  /**
+   * Closes its stdin, kills it if it does not exit at once, and removes its container; idempotent. Returns what it
+   * wrote after the last exchange returned (e.g. a failure's stderr line that came just after the end line).
+   */
+  close(): Promise<{ stdout: string; stderr: string }>;
 }
 
 export interface PodCpuSeconds {

@@ -49,7 +49,9 @@ class LocalMemberSession implements MemberSession {
   private exited: Promise<number> | null = null;
   private attached: AttachedSession | null = null;
   private watched: WatchedContainer | null = null;
-  private closing: Promise<void> | null = null;
+  private closing: Promise<{ stdout: string; stderr: string }> | null = null;
+  /** How much of stdout and stderr the last exchange returned. */
+  private returned = { stdout: 0, stderr: 0 };
 
   constructor(
     private readonly docker: DockerApi,
@@ -93,15 +95,12 @@ class LocalMemberSession implements MemberSession {
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener("abort", onAbort);
     if (ended === "exited") await this.outputTail();
-    return {
-      ended,
-      stdout: ended === "marker" ? this.stdout.slice(0, this.lineStart) : this.stdout,
-      stderr: this.stderr,
-      exitCode: this.exitCode,
-    };
+    const stdout = ended === "marker" ? this.stdout.slice(0, this.lineStart) : this.stdout;
+    this.returned = { stdout: stdout.length, stderr: this.stderr.length };
+    return { ended, stdout, stderr: this.stderr, exitCode: this.exitCode };
   }
 
-  close(): Promise<void> {
+  close(): Promise<{ stdout: string; stderr: string }> {
     this.closing ??= this.shutdown();
     return this.closing;
   }
@@ -125,7 +124,7 @@ class LocalMemberSession implements MemberSession {
     if (this.attached) await Promise.race([this.attached.ended, Bun.sleep(OUTPUT_TAIL_MS)]);
   }
 
-  private async shutdown(): Promise<void> {
+  private async shutdown(): Promise<{ stdout: string; stderr: string }> {
     const { docker, id } = this;
     const cgroupSeconds = await containerCpuSeconds(id);
     try {
@@ -135,6 +134,7 @@ class LocalMemberSession implements MemberSession {
         await docker.killContainer(id);
         await waitWithTimeout(docker.waitContainer(id), KILL_GRACE_MS);
       }
+      await this.outputTail();
     } finally {
       this.attached?.detach();
       const stats = this.watched?.stopStats() ?? null;
@@ -143,5 +143,9 @@ class LocalMemberSession implements MemberSession {
       this.waiting?.finish("exited");
       this.hooks.closed(cgroupSeconds ?? stats?.cpuSeconds ?? 0);
     }
+    return {
+      stdout: this.stdout.slice(this.returned.stdout),
+      stderr: this.stderr.slice(this.returned.stderr),
+    };
   }
 }

@@ -70,18 +70,19 @@ export class GeneratorSession {
         },
       );
     }
-    // A failed step ends the generator's session (it exits with the step's code).
-    if (end.exitCode !== 0) await this.close();
+    // A failed step ends the generator's session (it exits with the step's code); its stderr line may come last.
+    const tail = end.exitCode === 0 ? "" : (await this.close()).stderr;
     // The step's own output, as a one-step container prints it: everything before the end line.
     const output = stdout.slice(0, stdout.lastIndexOf("\n", stdout.length - 2) + 1);
-    return { exitCode: end.exitCode, timedOut: false, stdout: output, stderr, cpuSeconds: end.cpuSeconds };
+    const cpuSeconds = end.cpuSeconds;
+    return { exitCode: end.exitCode, timedOut: false, stdout: output, stderr: stderr + tail, cpuSeconds };
   }
 
   /** Ends the session (its container is removed); the next step, if any, starts a fresh one. */
-  async close(): Promise<void> {
+  async close(): Promise<{ stdout: string; stderr: string }> {
     const member = this.member;
     this.member = null;
-    await member?.close();
+    return (await member?.close()) ?? { stdout: "", stderr: "" };
   }
 }
 

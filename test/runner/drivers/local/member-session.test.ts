@@ -41,7 +41,8 @@ test("a session member: in the pod's namespace, stdin open; each exchange's outp
   io.emit("stdout", " line\nEND\n");
   expect((await second).stdout).toBe("late line\nEND\n");
   expect(io.input).toBe("step 1\nstep 2\n");
-  await session.close();
+  io.emit("stderr", "bye\n");
+  expect(await session.close()).toEqual({ stdout: "", stderr: "bye\n" });
   expect(io.closed).toBe(true);
   expect(docker.removed).toContain("c4");
   await pod.finish();

@@ -161,6 +161,7 @@ export class FakeServerDriver implements ExecutionDriver {
         async close() {
           if (!closed) driver.sessionsClosed++;
           closed = true;
+          return { stdout: "", stderr: "" };
         },
       };
     };

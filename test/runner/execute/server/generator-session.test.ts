@@ -119,6 +119,7 @@ describe("GeneratorSession", () => {
           },
           async close() {
             record.closed = true;
+            return { stdout: "", stderr: "bun-capacity generator: bad flag\n" };
           },
         };
       },
@@ -158,7 +159,12 @@ describe("GeneratorSession", () => {
     ]);
     const session = GeneratorSession.open(pod, fakeGenerator, {});
     if (!session) throw new Error("a session");
-    expect(await session.runStep(request(null), 1000)).toMatchObject({ exitCode: 2, timedOut: false });
+    // Its stderr line, come after the end line, is the step's.
+    expect(await session.runStep(request(null), 1000)).toMatchObject({
+      exitCode: 2,
+      timedOut: false,
+      stderr: "bun-capacity generator: bad flag\n",
+    });
     expect(started[0]?.closed).toBe(true);
     expect(await session.runStep(request(null), 1000)).toMatchObject({
       exitCode: 1,
