@@ -13,7 +13,7 @@ export const IMAGE_READINESS = `${IMAGE_APP_DIR}/generator/readiness.ts`;
 
 const LABELS = { "bun-capacity.role": "generator" };
 
-/** Our generator (generator/main.ts): one run per step, in the image that ensureGeneratorImage built. */
+/** Our generator (generator/main.ts): a session of steps, or one run per step, in the image that ensureGeneratorImage built. */
 export function createBunLoadGenerator(image: string, version: string): LoadGenerator {
   return {
     name: GENERATOR_NAME,
