@@ -83,10 +83,10 @@ export interface MemberSession {
     signal?: AbortSignal,
   ): Promise<SessionExchange>;
   /**
-   * Closes its stdin, kills it if it does not exit at once, and removes its container; idempotent. Returns what it
-   * wrote after the last exchange returned (e.g. a failure's stderr line that came just after the end line).
+   * Closes its stdin, kills it if it does not exit at once (`kill`: at once), and removes its container; idempotent.
+   * Returns what it wrote after the last exchange returned (e.g. a failure's stderr line just after the end line).
    */
-  close(): Promise<{ stdout: string; stderr: string }>;
+  close(options?: { kill?: boolean }): Promise<{ stdout: string; stderr: string }>;
 }
 
 export interface PodCpuSeconds {

@@ -100,8 +100,8 @@ class LocalMemberSession implements MemberSession {
     return { ended, stdout, stderr: this.stderr, exitCode: this.exitCode };
   }
 
-  close(): Promise<{ stdout: string; stderr: string }> {
-    this.closing ??= this.shutdown();
+  close(options: { kill?: boolean } = {}): Promise<{ stdout: string; stderr: string }> {
+    this.closing ??= this.shutdown(options.kill === true);
     return this.closing;
   }
 
@@ -124,13 +124,13 @@ class LocalMemberSession implements MemberSession {
     if (this.attached) await Promise.race([this.attached.ended, Bun.sleep(OUTPUT_TAIL_MS)]);
   }
 
-  private async shutdown(): Promise<{ stdout: string; stderr: string }> {
+  private async shutdown(kill: boolean): Promise<{ stdout: string; stderr: string }> {
     const { docker, id } = this;
     const cgroupSeconds = await containerCpuSeconds(id);
     try {
       this.attached?.closeStdin();
       const exit = this.exited ?? Promise.resolve(0);
-      if ((await waitWithTimeout(exit, SESSION_EXIT_GRACE_MS)).kind !== "exited") {
+      if (kill || (await waitWithTimeout(exit, SESSION_EXIT_GRACE_MS)).kind !== "exited") {
         await docker.killContainer(id);
         await waitWithTimeout(docker.waitContainer(id), KILL_GRACE_MS);
       }

@@ -46,7 +46,8 @@ export class GeneratorSession {
     const exchange = await this.member.exchange(input, protocol.isStepEnd, timeoutMs, signal);
     const { stdout, stderr } = exchange;
     if (exchange.ended !== "marker") {
-      await this.close();
+      // Mid-step (a timeout, an interrupt) it would not stop at the end of its input: kill it.
+      await this.close({ kill: true });
       return {
         exitCode: exchange.exitCode,
         timedOut: exchange.ended === "timeout",
@@ -79,10 +80,10 @@ export class GeneratorSession {
   }
 
   /** Ends the session (its container is removed); the next step, if any, starts a fresh one. */
-  async close(): Promise<{ stdout: string; stderr: string }> {
+  async close(options: { kill?: boolean } = {}): Promise<{ stdout: string; stderr: string }> {
     const member = this.member;
     this.member = null;
-    return (await member?.close()) ?? { stdout: "", stderr: "" };
+    return (await member?.close(options)) ?? { stdout: "", stderr: "" };
   }
 }
 

@@ -81,7 +81,7 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
   try {
     parsed = generator.parseStep(request, outcome);
   } catch (error) {
-    await session?.close();
+    await session?.close({ kill: true });
     const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
     const message = `the generator's output for a ${describe(request)} step is unusable (exit ${outcome.exitCode}): ${detail}`;
     throw new ServerStepError("bad-output", message, outcome.stdout, { cause: error });
