@@ -1,6 +1,6 @@
 // Where a stored run's time went, from its records: per repetition the wall time, the pod's start-up (readiness
 // included), the load it offered (warm-up and every step, the closed-loop and end probes included) and the rest
-// (generator containers' create/start/removal, drains, the pod's finish); then the run: its host probes and the time
+// (generator containers' or the session's create/start/removal, drains, the pod's finish); then the run: its host probes and the time
 // between its start and end outside the repetitions (probes, re-runs of contended repetitions, drift checks). A
 // benchmark, not a test: compare the figures before and after a change to the run's waiting.
 // Usage: bun bench/run-breakdown.ts [run-id] [--results dir]   (default: the latest run under results/)
@@ -43,7 +43,7 @@ for (const file of (await readdir(paths.cellsDir)).filter((name) => name.endsWit
     totals.steps += steps.length;
     totals.members += members;
     rows.push(
-      `${record.cell.id.padEnd(44)} #${repetition.index} ${repetition.status.padEnd(12)} wall ${s(repetition.wallSeconds)}  start-up ${s(startup)}  load ${s(load)} (${steps.length} steps)  rest ${s(rest)} (${(rest / members).toFixed(2)} s a container)`,
+      `${record.cell.id.padEnd(44)} #${repetition.index} ${repetition.status.padEnd(12)} wall ${s(repetition.wallSeconds)}  start-up ${s(startup)}  load ${s(load)} (${steps.length} steps)  rest ${s(rest)} (${(rest / members).toFixed(2)} s a generator run)`,
     );
   }
 }
@@ -51,7 +51,7 @@ console.log(rows.join("\n"));
 const n = Math.max(1, totals.repetitions);
 const rest = totals.wall - totals.load - totals.startup;
 console.log(
-  `${totals.repetitions} repetitions: wall ${s(totals.wall)} (${s(totals.wall / n)} each), start-up ${s(totals.startup)}, load ${s(totals.load)}, rest ${s(rest)} (${(rest / Math.max(1, totals.members)).toFixed(2)} s a container); ${(totals.steps / n).toFixed(1)} steps a repetition`,
+  `${totals.repetitions} repetitions: wall ${s(totals.wall)} (${s(totals.wall / n)} each), start-up ${s(totals.startup)}, load ${s(totals.load)}, rest ${s(rest)} (${(rest / Math.max(1, totals.members)).toFixed(2)} s a generator run); ${(totals.steps / n).toFixed(1)} steps a repetition`,
 );
 const probes = run.probes ?? [];
 const count = (form: string) => probes.filter((probe) => probe.form === form).length;

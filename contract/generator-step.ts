@@ -63,6 +63,28 @@ export const GeneratorStepConfig = z
   .strict();
 export type GeneratorStepConfig = z.infer<typeof GeneratorStepConfig>;
 
+/**
+ * Session mode (`bun generator/main.ts --session`): one generator runs step after step, each fed as one JSON line
+ * on stdin. A `workload` frame (a user's module source, for steps whose workload is "-") comes before the steps.
+ */
+export const SessionFrame = z.discriminatedUnion("bcFrame", [
+  z.object({ bcFrame: z.literal("workload"), source: z.string() }).strict(),
+  z.object({ bcFrame: z.literal("step"), config: z.unknown() }).strict(),
+]);
+export type SessionFrame = z.infer<typeof SessionFrame>;
+
+/** The line that ends each step's output in session mode; a step that failed ends the session with its exit code. */
+export const SessionStepEnd = z
+  .object({
+    bcStepEnd: z.literal(1),
+    /** What a one-step run would have exited with: 0, 1 (a crash) or 2 (bad input). */
+    exitCode: z.number().int().min(0),
+    /** The process's CPU from the step's frame to this line, every worker included (a one-step container's total, less its start-up). */
+    cpuSeconds: ms,
+  })
+  .strict();
+export type SessionStepEnd = z.infer<typeof SessionStepEnd>;
+
 /** The generator's view of its own punctuality during the step (it, not the service, may be the limit). */
 export const GeneratorSelf = z
   .object({

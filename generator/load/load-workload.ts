@@ -13,11 +13,21 @@ export interface WorkloadSource {
   name: string;
 }
 
-/** config.workload to an importable source: null is the mix, "-" is stdin written to a file named by its hash. */
-export async function resolveWorkloadSource(workload: string | null): Promise<WorkloadSource> {
+/**
+ * config.workload to an importable source: null is the mix, "-" is stdin written to a file named by its hash (in
+ * session mode, the source its workload frame carried, given as `stdinSource`).
+ */
+export async function resolveWorkloadSource(
+  workload: string | null,
+  stdinSource?: string,
+): Promise<WorkloadSource> {
   if (workload === null) return { path: null, name: "request-mix" };
   if (workload !== "-") return { path: resolve(workload), name: basename(workload).replace(/\..*$/, "") };
-  const source = await Bun.stdin.text();
+  return writeWorkloadSource(stdinSource ?? (await Bun.stdin.text()));
+}
+
+/** A module's source written to a file named by its hash, so it (and each worker) can import it. */
+export async function writeWorkloadSource(source: string): Promise<WorkloadSource> {
   if (source.trim() === "") throw new GeneratorInputError('workload "-": nothing was written on stdin');
   const hash = new Bun.CryptoHasher("sha256").update(source).digest("hex").slice(0, 16);
   const folder = process.env.TMPDIR || "/tmp";

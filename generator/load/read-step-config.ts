@@ -11,23 +11,28 @@ export function readStepConfig(raw: string | undefined): GeneratorStepConfig {
   } catch (error) {
     throw new GeneratorInputError(`BC_STEP is not JSON: ${(error as Error).message}`);
   }
+  return checkStepConfig(json, "BC_STEP");
+}
+
+/** A parsed step config (BC_STEP, or a session's step frame named by `where`) checked like readStepConfig. */
+export function checkStepConfig(json: unknown, where: string): GeneratorStepConfig {
   const parsed = GeneratorStepConfig.safeParse(json);
   if (!parsed.success)
-    throw new GeneratorInputError(`BC_STEP: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`);
+    throw new GeneratorInputError(`${where}: ${z.prettifyError(parsed.error).replaceAll("\n", " ")}`);
   const config = parsed.data;
   if (config.kind === "open" && config.ratePerSec === null) {
     throw new GeneratorInputError(
-      "BC_STEP: kind is open but ratePerSec is null (an open step needs its arrival rate)",
+      `${where}: kind is open but ratePerSec is null (an open step needs its arrival rate)`,
     );
   }
   if (config.kind === "open" && (config.rateFromMs === null || config.rateToMs === null)) {
     throw new GeneratorInputError(
-      "BC_STEP: kind is open but rateFromMs/rateToMs is null (an open step needs its rate window)",
+      `${where}: kind is open but rateFromMs/rateToMs is null (an open step needs its rate window)`,
     );
   }
   if (config.workload === null && config.requests.length === 0) {
     throw new GeneratorInputError(
-      "BC_STEP: requests is empty and workload is null: no request mix and no module to run",
+      `${where}: requests is empty and workload is null: no request mix and no module to run`,
     );
   }
   return config;

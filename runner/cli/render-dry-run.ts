@@ -70,7 +70,7 @@ export function renderDryRun(plan: Plan): string {
   if (plan.notes.length > 0) lines.push("", "Notes:", ...plan.notes.map((note) => `  - ${note}`));
   const server = runnable.some((cell) => cell.mode === "service");
   const repetition = server
-    ? `${SERVER_POD_SECONDS} s to start and stop the pod + warm-up + ${ESTIMATED_SERVER_SEARCH_STEPS} load steps on average (the closed-loop probe and the end probe included) × (step seconds + ${SERVER_STEP_OVERHEAD_SECONDS} s per generator container)`
+    ? `${SERVER_POD_SECONDS} s to start and stop the pod + warm-up + ${ESTIMATED_SERVER_SEARCH_STEPS} load steps on average (the closed-loop probe and the end probe included) × (step seconds + ${SERVER_STEP_OVERHEAD_SECONDS} s a step in the generator's session)`
     : `warm-up + ${ESTIMATED_SEARCH_STEPS} load steps × step seconds + ${CONTAINER_OVERHEAD_SECONDS} s container overhead`;
   const around = [
     server

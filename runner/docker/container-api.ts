@@ -1,6 +1,6 @@
 import { appliedLimitsFromInspect } from "./applied-limits.ts";
 import type { ContainerSpec, DockerApi, Engine } from "./docker-api.ts";
-import { demuxDockerLog, shortId as short } from "./docker-client.ts";
+import { DockerFrameReader, demuxDockerLog, shortId as short } from "./docker-client.ts";
 import {
   dockerCall as call,
   ImageMissingError,
@@ -21,6 +21,7 @@ export function containerApi(
   | "containerLogs"
   | "inspectContainer"
   | "attachStdin"
+  | "attachSession"
   | "listContainers"
   | "execInContainer"
 > {
@@ -108,6 +109,37 @@ export function containerApi(
             stream.on("error", reject);
             stream.end(data, () => resolve());
           });
+      }),
+    attachSession: (id, onOutput) =>
+      call(`attach to container ${short(id)}`, async () => {
+        const stream = (await docker.getContainer(id).attach({
+          stream: true,
+          stdin: true,
+          stdout: true,
+          stderr: true,
+          hijack: true,
+        })) as NodeJS.ReadWriteStream;
+        const reader = new DockerFrameReader(onOutput);
+        let failure: Error | null = null;
+        const ended = new Promise<void>((resolve) => {
+          stream.on("end", resolve);
+          stream.on("close", resolve);
+          stream.on("error", (error: Error) => {
+            failure = error;
+            resolve();
+          });
+        });
+        stream.on("data", (chunk: Uint8Array) => reader.push(chunk));
+        return {
+          write: (data) =>
+            new Promise<void>((resolve, reject) => {
+              if (failure) reject(failure);
+              else stream.write(data, (error) => (error ? reject(error) : resolve()));
+            }),
+          closeStdin: () => void stream.end(),
+          detach: () => (stream as unknown as { destroy?: () => void }).destroy?.(),
+          ended,
+        };
       }),
     listContainers: (labelFilter) =>
       call("list containers", async () => {

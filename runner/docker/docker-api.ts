@@ -31,9 +31,29 @@ export interface DockerApi {
   watchOomEvents(id: string, onOom: () => void): Promise<() => void>;
   /** Attaches to a created (not yet started) container with openStdin; the returned function writes and closes stdin. */
   attachStdin(id: string): Promise<(data: string) => Promise<void>>;
+  /**
+   * Attaches stdin, stdout and stderr of a created (not yet started) container with openStdin, for a long-lived
+   * program fed line by line (the generator's session); output arrives demultiplexed, in order.
+   */
+  attachSession(
+    id: string,
+    onOutput: (stream: "stdout" | "stderr", text: string) => void,
+  ): Promise<AttachedSession>;
   listContainers(labelFilter: string): Promise<ContainerSummary[]>;
   /** `docker exec` of one command in a running container, bounded by timeoutMs (exitCode null: it did not finish). */
   execInContainer(id: string, cmd: string[], timeoutMs: number): Promise<ExecOutcome>;
+}
+
+/** A container's attached stdio (DockerApi.attachSession). */
+export interface AttachedSession {
+  /** Writes to its stdin; rejects when the stream has failed. */
+  write(data: string): Promise<void>;
+  /** Closes its stdin (the program reads end of input); its output still arrives until it exits. */
+  closeStdin(): void;
+  /** Drops the attachment: no more output is read. */
+  detach(): void;
+  /** Resolves when the stream ends (the container exited, or detach). */
+  readonly ended: Promise<void>;
 }
 
 export interface ExecOutcome {

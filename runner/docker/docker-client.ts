@@ -105,6 +105,33 @@ export function demuxDockerLog(buffer: Uint8Array): ContainerLogs {
   return { stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") };
 }
 
+/**
+ * Docker's multiplexed stream read as it arrives: frames split across chunks are joined, and each stream's text is
+ * decoded on its own (a UTF-8 character may straddle two frames).
+ */
+export class DockerFrameReader {
+  private pending: Uint8Array = new Uint8Array(0);
+  private readonly decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
+
+  constructor(private readonly onOutput: (stream: "stdout" | "stderr", text: string) => void) {}
+
+  push(chunk: Uint8Array): void {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    let offset = 0;
+    while (offset + HEADER_BYTES <= this.pending.length) {
+      const view = new DataView(this.pending.buffer, this.pending.byteOffset + offset, HEADER_BYTES);
+      const size = view.getUint32(4);
+      if (offset + HEADER_BYTES + size > this.pending.length) break;
+      const stream = this.pending[offset] === STDERR_STREAM ? "stderr" : "stdout";
+      const frame = this.pending.subarray(offset + HEADER_BYTES, offset + HEADER_BYTES + size);
+      const text = this.decoders[stream].decode(frame, { stream: true });
+      if (text !== "") this.onOutput(stream, text);
+      offset += HEADER_BYTES + size;
+    }
+    this.pending = this.pending.subarray(offset);
+  }
+}
+
 /** Ends a Docker response stream (stats, events) from our side. */
 export function destroyStream(stream: NodeJS.ReadableStream): void {
   (stream as unknown as { destroy?: () => void }).destroy?.();

@@ -57,6 +57,38 @@ export interface MemberOutcome {
   cpuSeconds: number;
 }
 
+/** How one exchange with a session member ended: its end line came, it exited, the timeout passed or the signal fired. */
+export type SessionEnd = "marker" | "exited" | "timeout" | "aborted";
+
+export interface SessionExchange {
+  ended: SessionEnd;
+  /** Its stdout from the exchange's start, the end line included. */
+  stdout: string;
+  /** Its stderr from the exchange's start. */
+  stderr: string;
+  /** Set when it exited. */
+  exitCode: number | null;
+}
+
+/** A long-lived pod member fed line by line on stdin (the generator's session); see PodHandle.startSession. */
+export interface MemberSession {
+  /**
+   * Writes `input` (whole lines) to its stdin and collects its output until a stdout line satisfies `isEnd`, it
+   * exits, `timeoutMs` passes or the signal fires. One exchange at a time.
+   */
+  exchange(
+    input: string,
+    isEnd: (line: string) => boolean,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<SessionExchange>;
+  /**
+   * Closes its stdin, kills it if it does not exit at once (`kill`: at once), and removes its container; idempotent.
+   * Returns what it wrote after the last exchange returned (e.g. a failure's stderr line just after the end line).
+   */
+  close(options?: { kill?: boolean }): Promise<{ stdout: string; stderr: string }>;
+}
+
 export interface PodCpuSeconds {
   service: number;
   sidecars: Record<string, number>;
@@ -77,6 +109,11 @@ export interface PodHandle {
   cpuSeconds?(): Promise<PodCpuSeconds>;
   /** Runs one container in the pod's network namespace, on the service's node, to its end. */
   runMember(spec: PodMemberSpec, timeoutMs: number, signal?: AbortSignal): Promise<MemberOutcome>;
+  /**
+   * Starts a long-lived member in the pod's namespace with its stdio attached; optional: a pod without it (Swarm)
+   * runs one member per step. finish() removes it too.
+   */
+  startSession?(spec: PodMemberSpec): Promise<MemberSession>;
   /** Stops everything, collects the service's facts, removes every container of the pod. */
   finish(): Promise<RunFacts>;
 }

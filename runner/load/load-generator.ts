@@ -43,6 +43,23 @@ export interface GeneratorStep {
   self: GeneratorSelf;
 }
 
+/**
+ * A generator that runs step after step in one long-lived container (its session, one per repetition), fed a frame
+ * per step on stdin; each step's output ends with an end line. No Docker here either.
+ */
+export interface GeneratorSessionProtocol {
+  /** The session's container. */
+  container(): PodMemberSpec;
+  /** The line that hands the session this step's workload module, when the module travels on stdin; else null. */
+  workloadFrame(request: StepRequest): { source: string; line: string } | null;
+  /** The line that runs this step. */
+  stepFrame(request: StepRequest): string;
+  /** Whether a stdout line is a step's end line. */
+  isStepEnd(line: string): boolean;
+  /** The step's end line (the last in stdout): what a one-step run would have exited with, and the step's own CPU. */
+  parseStepEnd(stdout: string, stderr: string): { exitCode: number; cpuSeconds: number };
+}
+
 /** A load generator adapter: builds the container that runs one step and reads its output. No Docker here. */
 export interface LoadGenerator {
   readonly name: string;
@@ -55,6 +72,8 @@ export interface LoadGenerator {
     request: StepRequest,
     output: { stdout: string; stderr: string; cpuSeconds: number },
   ): GeneratorStep;
+  /** Present when it can run a repetition's steps in one session; absent: one container per step. */
+  readonly session?: GeneratorSessionProtocol;
   /** The readiness probe: exits 0 once GET readyPath answered 2xx, printing when (epoch ms). */
   readinessContainer(port: number, readyPath: string, timeoutMs: number): PodMemberSpec;
 }

@@ -9,8 +9,14 @@ import { SHORT_PROBE_INTERVAL_MS } from "../host/host-probe.ts";
 export const ESTIMATED_SEARCH_STEPS = 7;
 /** Container create, start, stop and removal, plus Bun's start-up. */
 export const CONTAINER_OVERHEAD_SECONDS = 3;
-/** Server mode: each step is a generator container (create, start, Bun start-up, drain, removal): 0.6-0.75 s measured. */
-export const SERVER_STEP_OVERHEAD_SECONDS = 0.75;
+/**
+ * Server mode: what a step costs beyond its seconds in the repetition's generator session (its drain, workers,
+ * connections, and its share of the session's one container): 0.23 s measured (1.8 s over 8 steps, ingest at 0.5
+ * vCPU). A container per step (Swarm) cost 0.65-0.79 s.
+ */
+export const SERVER_STEP_OVERHEAD_SECONDS = 0.25;
+/** Server mode: a generator container of its own (a fixed-shape run): create, start, Bun's start-up, removal. */
+export const GENERATOR_CONTAINER_SECONDS = 0.75;
 /**
  * Server mode: generator steps of a search on average, its closed-loop probe and end probe included (the server
  * profile: 6-11 over quiet repetitions, 18 s a repetition in all; a search that drifted takes up to 15).
@@ -33,7 +39,7 @@ export type EstimateInput = {
   timeoutSeconds: number;
   /** The command passes {stepSeconds}: a ceiling search. Otherwise a fixed run of durationSeconds. */
   stepSearch: boolean;
-  /** Server mode: one generator container per step (the warm-up included). */
+  /** Server mode: the steps (the warm-up included) run in one generator session. */
   server?: boolean;
   /** The run takes host probes (the default): a short one's share is added to each repetition. */
   hostProbe?: boolean;
@@ -45,7 +51,7 @@ export function estimateRepetitionSeconds(input: Omit<EstimateInput, "repetition
     const warmUp = input.warmupSeconds > 0 ? input.warmupSeconds + SERVER_STEP_OVERHEAD_SECONDS : 0;
     const load = input.stepSearch
       ? warmUp + ESTIMATED_SERVER_SEARCH_STEPS * (input.stepSeconds + SERVER_STEP_OVERHEAD_SECONDS)
-      : input.durationSeconds + SERVER_STEP_OVERHEAD_SECONDS;
+      : input.durationSeconds + GENERATOR_CONTAINER_SECONDS;
     const runSeconds = SERVER_POD_SECONDS + load;
     return Math.min(input.timeoutSeconds + SERVER_POD_SECONDS, runSeconds);
   }

@@ -23,6 +23,22 @@ const answers = await Promise.all(paths.map((p) => fetch("http://127.0.0.1" + p)
 const ifaces = require("node:fs").readFileSync("/proc/net/dev", "utf8").split("\\n").slice(2).map((l) => l.split(":")[0].trim()).filter(Boolean);
 console.log(JSON.stringify({ own: require("node:fs").readlinkSync("/proc/self/ns/net"), answers, ifaces }));`;
 
+/** A session member: for each path on stdin, GETs it on loopback and prints the answer, then END; ends with stdin. */
+const SESSION = `
+const reader = Bun.stdin.stream().getReader();
+const decoder = new TextDecoder();
+let buffer = "";
+for (let read = await reader.read(); !read.done; read = await reader.read()) {
+  buffer += decoder.decode(read.value, { stream: true });
+  for (let i = buffer.indexOf("\\n"); i >= 0; i = buffer.indexOf("\\n")) {
+    const path = buffer.slice(0, i);
+    buffer = buffer.slice(i + 1);
+    const text = await fetch("http://127.0.0.1" + path).then((r) => r.text());
+    process.stderr.write("asked " + path + "\\n");
+    process.stdout.write(text + "\\nEND\\n");
+  }
+}`;
+
 async function podSpec(runId: string, serviceScript: string): Promise<PodSpec> {
   const image = await integrationImage();
   const context = { runId, commit: null, ownerPid: process.pid, ownerHost: "it" };
@@ -65,9 +81,11 @@ describe("LocalDriver pods (server mode) on the real engine", () => {
       });
       expect(pod.startupMs).toBeGreaterThan(0);
       expect(await pod.serviceRunning()).toBe(true);
+      const member = (cmd: string[]) => ({ image: image.ref, cmd, env: {}, labels: {} });
+      const image = await integrationImage();
       const outcome = await pod.runMember(
         {
-          image: (await integrationImage()).ref,
+          image: image.ref,
           cmd: ["-e", CLIENT],
           env: {},
           labels: {},
@@ -82,6 +100,18 @@ describe("LocalDriver pods (server mode) on the real engine", () => {
       expect(seen.ifaces).toEqual(["lo"]); // no route out
       expect(await hostSideNamespace(runId)).toBe(seen.own);
       expect(outcome.cpuSeconds).toBeGreaterThanOrEqual(0);
+      // A session member: stdio attached, one exchange after another in one container, removed on close.
+      const session = await pod.startSession?.({ ...member(["-e", SESSION]) });
+      if (!session) throw new Error("the local pod offers sessions");
+      const isEnd = (line: string) => line === "END";
+      for (const port of [SERVICE_PORT, SIDECAR_PORT]) {
+        const exchange = await session.exchange(`:${port}/\n`, isEnd, TIMEOUT_MS);
+        expect(exchange).toMatchObject({ ended: "marker", stdout: `${seen.own}\nEND\n`, exitCode: null });
+        expect(exchange.stderr).toBe(`asked :${port}/\n`);
+      }
+      expect(await labelledContainers(`bun-capacity.run-id=${runId}`)).toHaveLength(4);
+      await session.close();
+      expect(await labelledContainers(`bun-capacity.run-id=${runId}`)).toHaveLength(3);
       const facts = await pod.finish();
       expect(facts.applied?.nanoCpus).toBe(0.5e9);
       expect(facts.applied?.memoryBytes).toBe(256 * MiB);

@@ -5,6 +5,7 @@ import { secondsOfNanos } from "../../units/units.ts";
 import { PodStartError, RunAbortedError } from "../driver-error.ts";
 import type {
   MemberOutcome,
+  MemberSession,
   NodeFacts,
   PodCpuSeconds,
   PodHandle,
@@ -22,6 +23,7 @@ import {
   type ParentCgroup,
 } from "./cgroup-accounting.ts";
 import { HOLDER_ENTRYPOINT, KILL_GRACE_MS, type LocalEnvironment, READY_RETRY_MS } from "./local-driver.ts";
+import { startMemberSession } from "./member-session.ts";
 import {
   runMember,
   startWatched,
@@ -111,6 +113,17 @@ export class LocalPod implements PodHandle {
     );
     this.membersCpuSeconds += outcome.cpuSeconds;
     return outcome;
+  }
+
+  async startSession(spec: PodMemberSpec): Promise<MemberSession> {
+    const { docker, parts } = this;
+    if (this.finished) throw new Error("the pod has finished: no session can start in it");
+    return startMemberSession(docker, parts.member({ ...spec, stdin: "" }), {
+      created: (id) => void parts.created.push(id),
+      closed: (cpuSeconds) => {
+        this.membersCpuSeconds += cpuSeconds;
+      },
+    });
   }
 
   finish(): Promise<RunFacts> {

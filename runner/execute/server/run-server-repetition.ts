@@ -17,6 +17,7 @@ import { emptyRepetition } from "../empty-repetition.ts";
 import { limitMismatches } from "../limit-mismatches.ts";
 import { cpuPlacementOf, placeCores } from "../place-cores.ts";
 import { type FixedShapeRun, fixedShapeResult, runFixedShape } from "./fixed-shape.ts";
+import { GeneratorSession } from "./generator-session.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
 import { serverPodSpec } from "./server-pod-spec.ts";
 import { serverResult } from "./server-result.ts";
@@ -37,7 +38,8 @@ type ServiceModeCell = Cell & { service: ServiceCell; concurrency: number };
 
 /**
  * One server-mode repetition: start the pod (sidecars, the limited service, readiness) -> warm up -> the shared
- * ceiling search, one generator container per step -> the service's facts -> a classified Repetition.
+ * ceiling search, its steps in one generator session (or a generator container per step) -> the service's facts ->
+ * a classified Repetition.
  */
 export async function runServerRepetition(options: ServerRepetitionOptions): Promise<Repetition> {
   const cell = serviceModeCell(options.cell);
@@ -48,6 +50,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   const interrupted = () => options.signal?.aborted === true;
   let pod: PodHandle | null = null;
+  let session: GeneratorSession | null = null;
   try {
     const cores = await placeCores(cell, options.driver);
     const spec = serverPodSpec(cell, generator, options.context, cores);
@@ -64,12 +67,15 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     // Docker stats samples count from the service's start: a fixed-shape run reads its hold window in them.
     const readyAtMs = Date.now();
     const serviceStartedAtMs = readyAtMs - startupMs;
+    // Fixed-shape runs are one generator run per repetition: no session.
+    session = cell.service.fixed ? null : GeneratorSession.open(pod, generator);
     const stepContext: ServerStepContext = {
       pod,
       generator,
       cell,
       signal,
       hostCores: availableParallelism(),
+      session,
     };
     let failure: SearchFailure | null = null;
     let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
@@ -91,6 +97,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       else if (deadline.signal.aborted) failure = { kind: "timeout", message: "", rawStdout: null };
       else throw error;
     }
+    await session?.close();
     const cpu = await pod.cpuSeconds?.().catch(() => undefined);
     const facts = await pod.finish();
     pod = null;
@@ -151,7 +158,8 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     );
   } finally {
     clearTimeout(timer);
-    // pod.finish() removes every container of the pod, also after an interrupt or an error.
+    // pod.finish() removes every container of the pod (the generator's session too), also after an interrupt or an error.
+    await session?.close().catch(() => undefined);
     if (pod) await pod.finish().catch(() => undefined);
   }
 }

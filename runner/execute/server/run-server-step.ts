@@ -7,6 +7,7 @@ import { generatorWorkers } from "../../load/generator-trust.ts";
 import type { LoadGenerator, StepRequest } from "../../load/load-generator.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
+import type { GeneratorSession } from "./generator-session.ts";
 import { ServerStepError } from "./server-step-error.ts";
 
 /** Past its own bound (duration, drain, timeout), a generator step may take this long (start-up, open, close) before it is killed. */
@@ -25,6 +26,8 @@ export interface ServerStepContext {
   generator: LoadGenerator;
   cell: Cell & { service: ServiceCell; concurrency: number };
   signal: AbortSignal;
+  /** The repetition's generator session; absent or null: one generator container per step. */
+  session?: GeneratorSession | null;
 }
 
 /** The generator's request for one step of the search: open at `ratePerSec`, or closed (ratePerSec null). */
@@ -53,12 +56,17 @@ export function stepRequest(
   };
 }
 
-/** Runs one generator container in the pod; the step carries the service's CPU (from outside) and the generator's. */
+/**
+ * Runs one step in the repetition's generator session (or, without one, in a generator container of its own); the
+ * step carries the service's CPU (from outside) and the generator's.
+ */
 export async function runServerStep(context: ServerStepContext, request: StepRequest): Promise<LoadStep> {
-  const { pod, generator, signal } = context;
+  const { pod, generator, signal, session } = context;
   const before = await pod.cpuSeconds?.();
   const startedMs = performance.now();
-  const outcome = await pod.runMember(generator.stepContainer(request), stepDeadlineMs(request), signal);
+  const outcome = session
+    ? await session.runStep(request, stepDeadlineMs(request), signal)
+    : await pod.runMember(generator.stepContainer(request), stepDeadlineMs(request), signal);
   if (signal.aborted) throw new RunInterruptedError(String(signal.reason ?? "signal"));
   const after = await pod.cpuSeconds?.();
   const wallSeconds = (performance.now() - startedMs) / 1000;
@@ -73,6 +81,7 @@ export async function runServerStep(context: ServerStepContext, request: StepReq
   try {
     parsed = generator.parseStep(request, outcome);
   } catch (error) {
+    await session?.close({ kill: true });
     const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
     const message = `the generator's output for a ${describe(request)} step is unusable (exit ${outcome.exitCode}): ${detail}`;
     throw new ServerStepError("bad-output", message, outcome.stdout, { cause: error });

@@ -1,6 +1,6 @@
-import { GeneratorStepSummary } from "../../../contract/generator-step.ts";
+import { GeneratorStepSummary, SessionStepEnd } from "../../../contract/generator-step.ts";
 import type { PodMemberSpec } from "../../drivers/execution-driver.ts";
-import type { LoadGenerator, StepRequest } from "../load-generator.ts";
+import type { GeneratorSessionProtocol, LoadGenerator, StepRequest } from "../load-generator.ts";
 import { parseGeneratorLine } from "./generator-output.ts";
 import { generatorStepConfig } from "./generator-step-config.ts";
 import { toGeneratorStep } from "./to-generator-step.ts";
@@ -13,7 +13,7 @@ export const IMAGE_READINESS = `${IMAGE_APP_DIR}/generator/readiness.ts`;
 
 const LABELS = { "bun-capacity.role": "generator" };
 
-/** Our generator (generator/main.ts): one run per step, in the image that ensureGeneratorImage built. */
+/** Our generator (generator/main.ts): a session of steps, or one run per step, in the image that ensureGeneratorImage built. */
 export function createBunLoadGenerator(image: string, version: string): LoadGenerator {
   return {
     name: GENERATOR_NAME,
@@ -26,6 +26,7 @@ export function createBunLoadGenerator(image: string, version: string): LoadGene
         parseGeneratorLine(output.stdout, output.stderr, "bcStepSummary", GeneratorStepSummary),
         output.cpuSeconds,
       ),
+    session: sessionProtocol(image),
     readinessContainer: (port, readyPath, timeoutMs) => ({
       image,
       cmd: ["bun", IMAGE_READINESS, `http://127.0.0.1:${port}${readyPath}`, String(timeoutMs)],
@@ -40,4 +41,22 @@ function stepContainer(image: string, request: StepRequest): PodMemberSpec {
   const spec = { image, cmd: ["bun", IMAGE_MAIN], env: { BC_STEP: JSON.stringify(config) }, labels: LABELS };
   // A user's module travels on stdin; bundled ones are in the image already.
   return config.workload === "-" ? { ...spec, stdin: request.workload?.source ?? "" } : spec;
+}
+
+const STEP_END_MARKER = "bcStepEnd";
+
+/** generator/main.ts --session (generator/session.ts): frames on stdin, each step's output ending with a SessionStepEnd line. */
+function sessionProtocol(image: string): GeneratorSessionProtocol {
+  return {
+    container: () => ({ image, cmd: ["bun", IMAGE_MAIN, "--session"], env: {}, labels: LABELS }),
+    workloadFrame: (request) => {
+      const source = request.workload?.imagePath === null ? request.workload.source : null;
+      return source === null
+        ? null
+        : { source, line: `${JSON.stringify({ bcFrame: "workload", source })}\n` };
+    },
+    stepFrame: (request) => `${JSON.stringify({ bcFrame: "step", config: generatorStepConfig(request) })}\n`,
+    isStepEnd: (line) => line.startsWith("{") && line.includes(`"${STEP_END_MARKER}"`),
+    parseStepEnd: (stdout, stderr) => parseGeneratorLine(stdout, stderr, STEP_END_MARKER, SessionStepEnd),
+  };
 }

@@ -47,6 +47,6 @@ axes: { cpus: [1], memory: [512Mi], smol: [false] }
 `;
   const plan = planRun(parseMatrix(yaml, "m.yaml"), {}, { cores: 2, memoryBytes: 8 * 2 ** 30 });
   expect(renderDryRun(plan)).toContain(
-    "Estimate per cell = repetitions × (1.5 s to start and stop the pod + warm-up + 8.5 load steps on average (the closed-loop probe and the end probe included) × (step seconds + 0.75 s per generator container))",
+    "Estimate per cell = repetitions × (1.5 s to start and stop the pod + warm-up + 8.5 load steps on average (the closed-loop probe and the end probe included) × (step seconds + 0.25 s a step in the generator's session))",
   );
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { demuxDockerLog } from "../../../runner/docker/docker-client.ts";
+import { DockerFrameReader, demuxDockerLog } from "../../../runner/docker/docker-client.ts";
 
 function frame(stream: 1 | 2, text: string): Uint8Array {
   const body = new TextEncoder().encode(text);
@@ -38,4 +38,25 @@ test("multi-byte characters split across frames survive", () => {
 
 test("empty logs", () => {
   expect(demuxDockerLog(new Uint8Array())).toEqual({ stdout: "", stderr: "" });
+});
+
+test("DockerFrameReader: frames split across chunks, and a character split across frames, arrive whole and in order", () => {
+  const seen: Array<[string, string]> = [];
+  const reader = new DockerFrameReader((stream, text) => seen.push([stream, text]));
+  const e = new TextEncoder().encode("é");
+  const all = new Uint8Array([...frame(1, "line 1\nh"), ...frame(2, "oops\n")]);
+  const header = (n: number) => {
+    const h = new Uint8Array(8);
+    h[0] = 1;
+    new DataView(h.buffer).setUint32(4, n);
+    return h;
+  };
+  const stream = new Uint8Array([...all, ...header(1), e[0] as number, ...header(2), e[1] as number, 10]);
+  // Fed a byte at a time: no frame is complete until its last byte.
+  for (let i = 0; i < stream.length; i++) reader.push(stream.subarray(i, i + 1));
+  expect(seen).toEqual([
+    ["stdout", "line 1\nh"],
+    ["stderr", "oops\n"],
+    ["stdout", "é\n"],
+  ]);
 });

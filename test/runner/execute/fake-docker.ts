@@ -126,6 +126,29 @@ export class FakeDocker extends FakeDockerImages implements DockerApi {
     this.get(id);
     return async (data: string) => void this.stdin.set(id, data);
   }
+  /** What each session got on stdin so far, its output listener, and whether it was closed, by id. */
+  readonly sessions = new Map<
+    string,
+    { input: string; closed: boolean; emit: (stream: "stdout" | "stderr", text: string) => void }
+  >();
+  async attachSession(id: string, onOutput: (stream: "stdout" | "stderr", text: string) => void) {
+    this.get(id);
+    const session = { input: "", closed: false, emit: onOutput };
+    this.sessions.set(id, session);
+    return {
+      write: async (data: string) => {
+        session.input += data;
+      },
+      // A session program ends at the end of its input.
+      closeStdin: () => {
+        session.closed = true;
+        const c = this.containers.get(id);
+        if (c?.running) this.stop(c, 0);
+      },
+      detach: () => undefined,
+      ended: this.get(id).exited.then(() => undefined),
+    };
+  }
   async listContainers(labelFilter: string): Promise<ContainerSummary[]> {
     const [key, value] = labelFilter.split("=");
     return this.live

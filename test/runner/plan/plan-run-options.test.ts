@@ -81,6 +81,23 @@ scenarios: { throughput: {} }
     expect(estimateCellSeconds({ ...unprobed, timeoutSeconds: 10, stepSearch: false })).toBe(2 * 13);
   });
 
+  test("server mode: the pod, the warm-up and 8.5 steps, each its seconds plus 0.25 s in the generator's session", () => {
+    const server = {
+      repetitions: 1,
+      warmupSeconds: 1,
+      durationSeconds: 30,
+      stepSeconds: 1,
+      timeoutSeconds: 120,
+      stepSearch: true,
+      server: true,
+      hostProbe: false,
+    };
+    // 1.5 s pod + (1 + 0.25) warm-up + 8.5 x (1 + 0.25): 13.375 s (a container per step made it 17.875 s).
+    expect(estimateCellSeconds(server)).toBeCloseTo(1.5 + 1.25 + 8.5 * 1.25, 6);
+    // A fixed run: one generator container of its own.
+    expect(estimateCellSeconds({ ...server, stepSearch: false })).toBeCloseTo(1.5 + 30 + 0.75, 6);
+  });
+
   test("a scenario expected to outlast its timeout is noted", () => {
     expect(plan("scenarios: { soak: { timeoutSeconds: 5 } }\n").notes[0]).toContain(
       "soak: a run is expected to take ~11 s",

@@ -30,6 +30,19 @@ export const fakeGenerator: LoadGenerator = {
       },
     };
   },
+  session: {
+    container: () => ({ image: "fake-generator", cmd: ["session"], env: {}, labels: {} }),
+    workloadFrame: (request) =>
+      request.workload && request.workload.imagePath === null
+        ? { source: request.workload.source, line: `MODULE ${JSON.stringify(request.workload.source)}\n` }
+        : null,
+    stepFrame: (request) => `STEP ${JSON.stringify(request)}\n`,
+    isStepEnd: (line) => line.startsWith("END "),
+    parseStepEnd: (stdout) => {
+      const end = stdout.trim().split("\n").at(-1) ?? "";
+      return JSON.parse(end.replace(/^END /, "")) as { exitCode: number; cpuSeconds: number };
+    },
+  },
   readinessContainer: (port, readyPath) => ({
     image: "fake-generator",
     cmd: ["ready", String(port), readyPath],

@@ -2,6 +2,7 @@ import type { LoadStep } from "../../../../contract/result.ts";
 import type {
   ExecutionDriver,
   MemberOutcome,
+  MemberSession,
   PodHandle,
   PodMemberSpec,
   PodSpec,
@@ -29,7 +30,16 @@ export class FakeServerDriver implements ExecutionDriver {
   /** Every step request the generator was given, in order. */
   requests: StepRequest[] = [];
 
-  constructor(private readonly model: ServiceModel) {}
+  /** With sessions: sessions started and closed, and each one's stdin. */
+  sessionsStarted = 0;
+  sessionsClosed = 0;
+  sessionInputs: string[] = [];
+
+  /** `sessions`: the pod offers startSession, each exchange answered as runMember would answer that step. */
+  constructor(
+    private readonly model: ServiceModel,
+    private readonly options: { sessions?: boolean } = {},
+  ) {}
 
   nodes = async () => [];
   runToExit = async (): Promise<RunFacts> => {
@@ -47,55 +57,55 @@ export class FakeServerDriver implements ExecutionDriver {
     let alive = true;
     let capacity = model.capacityPerSec;
     const driver = this;
-    return {
+    const runStep = async (request: StepRequest): Promise<MemberOutcome> => {
+      driver.steps++;
+      driver.requests.push(request);
+      if (model.fixedStdout !== undefined) {
+        const timedOut = model.fixedStdout === "timeout";
+        const stdout = timedOut ? "" : model.fixedStdout;
+        return { exitCode: timedOut ? null : 0, timedOut, stdout, stderr: "", cpuSeconds: 0.5 };
+      }
+      if (model.dieAfterSteps !== undefined && driver.steps > model.dieAfterSteps) alive = false;
+      const seconds = request.durationMs / 1000;
+      const offered = request.kind === "open" ? (request.ratePerSec ?? 0) : capacity;
+      const achieved = Math.min(offered, capacity);
+      serviceCpu += achieved * seconds * model.cpuSecondsPerRequest;
+      sidecarCpu += achieved * seconds * 0.0001;
+      const overloaded = offered > capacity;
+      if (overloaded && model.slowAfterFirstOverload !== undefined)
+        capacity = model.capacityPerSec * model.slowAfterFirstOverload;
+      const lagging = model.generatorLagMs !== undefined && offered > (model.lagAbovePerSec ?? 0);
+      const loadStep: LoadStep = {
+        phase: request.phase,
+        offeredPerSec: offered,
+        achievedPerSec: achieved,
+        durationMs: request.durationMs,
+        latency: latency(overloaded ? 500 : 5, Math.round(achieved * seconds)),
+        errors: 0,
+        lost: 0,
+        dropped: 0,
+        processCpuSeconds: null,
+        generatorCpuSeconds: null,
+        generatorSendLagP99Ms: lagging ? (model.generatorLagMs ?? 0) : 0.5,
+        generatorTurnaroundMeanMs: 0.05,
+        operationMeanMs: overloaded ? 250 : 2.5,
+        hostOtherCpuCores: null,
+        sloMet: !overloaded,
+      };
+      const garbage = model.garbageAfterSteps !== undefined && driver.steps > model.garbageAfterSteps;
+      return {
+        exitCode: 0,
+        timedOut: false,
+        stdout: garbage ? "generator panicked" : JSON.stringify(loadStep),
+        stderr: "",
+        cpuSeconds: 0.25,
+      };
+    };
+    const pod: PodHandle = {
       startupMs: 123,
       serviceRunning: async () => alive,
       cpuSeconds: async () => ({ service: serviceCpu, sidecars: { kv: sidecarCpu } }),
-      async runMember(member: PodMemberSpec): Promise<MemberOutcome> {
-        const request = JSON.parse(member.env.STEP ?? "{}") as StepRequest;
-        driver.steps++;
-        driver.requests.push(request);
-        if (model.fixedStdout !== undefined) {
-          const timedOut = model.fixedStdout === "timeout";
-          const stdout = timedOut ? "" : model.fixedStdout;
-          return { exitCode: timedOut ? null : 0, timedOut, stdout, stderr: "", cpuSeconds: 0.5 };
-        }
-        if (model.dieAfterSteps !== undefined && driver.steps > model.dieAfterSteps) alive = false;
-        const seconds = request.durationMs / 1000;
-        const offered = request.kind === "open" ? (request.ratePerSec ?? 0) : capacity;
-        const achieved = Math.min(offered, capacity);
-        serviceCpu += achieved * seconds * model.cpuSecondsPerRequest;
-        sidecarCpu += achieved * seconds * 0.0001;
-        const overloaded = offered > capacity;
-        if (overloaded && model.slowAfterFirstOverload !== undefined)
-          capacity = model.capacityPerSec * model.slowAfterFirstOverload;
-        const lagging = model.generatorLagMs !== undefined && offered > (model.lagAbovePerSec ?? 0);
-        const step: LoadStep = {
-          phase: request.phase,
-          offeredPerSec: offered,
-          achievedPerSec: achieved,
-          durationMs: request.durationMs,
-          latency: latency(overloaded ? 500 : 5, Math.round(achieved * seconds)),
-          errors: 0,
-          lost: 0,
-          dropped: 0,
-          processCpuSeconds: null,
-          generatorCpuSeconds: null,
-          generatorSendLagP99Ms: lagging ? (model.generatorLagMs ?? 0) : 0.5,
-          generatorTurnaroundMeanMs: 0.05,
-          operationMeanMs: overloaded ? 250 : 2.5,
-          hostOtherCpuCores: null,
-          sloMet: !overloaded,
-        };
-        const garbage = model.garbageAfterSteps !== undefined && driver.steps > model.garbageAfterSteps;
-        return {
-          exitCode: 0,
-          timedOut: false,
-          stdout: garbage ? "generator panicked" : JSON.stringify(step),
-          stderr: "",
-          cpuSeconds: 0.25,
-        };
-      },
+      runMember: async (member: PodMemberSpec) => runStep(JSON.parse(member.env.STEP ?? "{}") as StepRequest),
       async finish(): Promise<RunFacts> {
         driver.finished++;
         const oom = !alive && model.oomOnDeath === true;
@@ -131,5 +141,30 @@ export class FakeServerDriver implements ExecutionDriver {
         };
       },
     };
+    if (!this.options.sessions) return pod;
+    // A session answers each STEP line as runMember would, then its END line; a timeout or garbage is as per step.
+    pod.startSession = async (): Promise<MemberSession> => {
+      driver.sessionsStarted++;
+      const index = driver.sessionInputs.push("") - 1;
+      let closed = false;
+      return {
+        async exchange(input, isEnd) {
+          if (closed) throw new Error("an exchange on a closed session");
+          driver.sessionInputs[index] += input;
+          const line = input.trim().split("\n").at(-1) ?? "";
+          const outcome = await runStep(JSON.parse(line.replace(/^STEP /, "")) as StepRequest);
+          if (outcome.timedOut) return { ended: "timeout", stdout: "", stderr: "", exitCode: null };
+          const end = `END ${JSON.stringify({ exitCode: outcome.exitCode, cpuSeconds: outcome.cpuSeconds })}`;
+          if (!isEnd(end)) throw new Error("the fake generator's end line is not its end line");
+          return { ended: "marker", stdout: `${outcome.stdout}\n${end}\n`, stderr: "", exitCode: null };
+        },
+        async close() {
+          if (!closed) driver.sessionsClosed++;
+          closed = true;
+          return { stdout: "", stderr: "" };
+        },
+      };
+    };
+    return pod;
   }
 }
