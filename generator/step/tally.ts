@@ -4,9 +4,17 @@ import type { WorkerFigures } from "./worker-figures.ts";
 
 /** One worker's running figures during a step (ms on its clock; the step's start subtracted at the end). */
 export class Tally {
+  /** Answers by status (index), and those the request did not expect; failures by cause. */
+  readonly statuses = new Uint32Array(1000);
+  readonly failedStatuses = new Uint32Array(1000);
+  readonly causes = Object.fromEntries(ERROR_CAUSES.map((cause) => [cause, 0])) as Record<ErrorCause, number>;
+  readonly latency = new LatencyHistogram();
+  readonly sendLag = new LatencyHistogram();
+  /** Operations started and completed; completedInWindow counts those completed inside the rate window. */
   started = 0;
   completed = 0;
   completedInWindow = 0;
+  /** Failed operations, and those sent later than the schedule allowed. */
   errors = 0;
   late = 0;
   lastSendMs = 0;
@@ -15,13 +23,7 @@ export class Tally {
   turnaroundCount = 0;
   serviceSumMs = 0;
   serviceCount = 0;
-  /** Answers by status (index), and those the request did not expect. */
-  readonly statuses = new Uint32Array(1000);
-  readonly failedStatuses = new Uint32Array(1000);
-  readonly causes = Object.fromEntries(ERROR_CAUSES.map((cause) => [cause, 0])) as Record<ErrorCause, number>;
   retried = 0;
-  readonly latency = new LatencyHistogram();
-  readonly sendLag = new LatencyHistogram();
 
   recordLatency(ms: number): void {
     this.latency.recordMs(ms);

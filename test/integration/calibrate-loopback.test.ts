@@ -14,7 +14,7 @@ import { useTempDir } from "./use-temp-dir.ts";
 const CELL = "wait__cpu1__mem256Mi__smol0__conc10";
 const MATRIX = [
   `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "20" } }`,
-  "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
+  "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
   "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
   "scenarios: { wait: { request: { path: /wait } } }",
   "cloudRun: { targetPerSec: 1000, billing: request }",

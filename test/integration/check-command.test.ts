@@ -10,7 +10,7 @@ import { useTempDir } from "./use-temp-dir.ts";
 const MATRIX_LINES = (image: string) => [
   `image: ${image}`,
   'command: ["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "{flags}"]',
-  "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, timeoutSeconds: 60 }",
+  "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, timeoutSeconds: 60 }",
   "scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: 1000 } } }",
   "axes: { cpus: [1], memory: [256Mi], smol: [false] }",
 ];

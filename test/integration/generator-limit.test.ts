@@ -7,7 +7,7 @@ import { FIXTURE_SERVICES, measured, runServerMatrix } from "./server-mode-run.t
 const FETCH_WORKLOAD = join(REPO_ROOT, "examples/workloads/post-order.ts");
 const matrix = (workUs: number, load = "request: { path: /burn }") => [
   `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "${workUs}" } }`,
-  "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }",
+  "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }",
   "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [80] }",
   `scenarios: { burn: { ${load} } }`,
   "cloudRun: { targetPerSec: 1000, billing: request }",
@@ -31,9 +31,10 @@ test(
     const [record] = await runServerMatrix(matrix(1000));
     const cell = record ? measured(record) : null;
     expect(cell).toMatchObject({ status: "ok" });
-    // Pinned, the service's own HTTP, GC and I/O threads share its one core with the 1 ms: 845/s seen on a quiet host.
+    // Pinned, the service's HTTP, GC and I/O threads share its one core with the 1 ms (845-1,044/s seen). Above
+    // 1,000: the cost is calibrated once at start-up, and this VM's core speeds up by more than 5% within minutes.
     expect(cell?.ceilingPerSec ?? 0).toBeGreaterThan(800);
-    expect(cell?.ceilingPerSec ?? 0).toBeLessThan(1050);
+    expect(cell?.ceilingPerSec ?? 0).toBeLessThan(1100);
   },
   { timeout: 300_000 },
 );

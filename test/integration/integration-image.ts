@@ -8,7 +8,7 @@ import { type BenchImage, ensureImage } from "../../runner/image/bench-image.ts"
 export const REPO_ROOT = join(import.meta.dir, "../..");
 /** Integration tests never reach for a registry. */
 export const OFFLINE_ENV = { ...process.env, BUN_CAPACITY_OFFLINE: "1" };
-/** For CLI runs in tests of other things: no host probe (its ~10 s a run); interrupt-resume keeps it, as a user runs. */
+/** For CLI runs in tests of other things: no host probe (its ~10 s a run); interrupt-resume keeps it in its first run. */
 export const NO_PROBE_ENV = { ...OFFLINE_ENV, [NO_HOST_PROBE_ENV]: "1" };
 export const docker = createDockerClient();
 export const driver = new LocalDriver(docker, { host: os.hostname() });

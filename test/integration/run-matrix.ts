@@ -37,7 +37,20 @@ export async function runMatrix(
   // The host probe (about 10 s a run) only where a test asks for it: CI's time budget is tight.
   const hostProbe = options.hostProbe ?? false;
   const record = await runPlan(plan, { docker, resultsDir: dir, observer, env: OFFLINE_ENV, hostProbe });
+  if (process.env.IT_TIMING) printTimings(observer);
   if (record.state !== "complete")
     throw new Error(`run ended ${record.state}: ${observer.messages.join("; ")}`);
   return { plan, record, runDir: join(dir, record.runId), observer };
+}
+
+/** IT_TIMING=1: each repetition's wall time and steps on stderr, to see where an integration test's time goes. */
+function printTimings(observer: RecordingObserver): void {
+  for (const cell of observer.finished)
+    for (const repetition of cell.repetitions) {
+      const steps = (repetition.result?.steps ?? []).map((s) => `${s.phase}:${Math.round(s.offeredPerSec)}`);
+      const wall = repetition.wallSeconds.toFixed(1);
+      console.error(
+        `${cell.cell.id} rep ${repetition.index + 1}: ${repetition.status}, ${wall} s, ${steps.join(" ")}`,
+      );
+    }
 }

@@ -16,7 +16,7 @@ export const KV_SIDECAR_MATRIX = [
   "  readyPath: /health",
   "  command: [kv-client.ts]",
   `  sidecars: [{ name: kv, build: { context: ${FIXTURE_SERVICES} }, command: [kv-sidecar.ts], readyCommand: [bun, kv-ready.ts] }]`,
-  "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
+  "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
   "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
   "scenarios: { put-get: { request: { method: POST, path: /item, body: hello } } }",
   "cloudRun: { targetPerSec: 1000, billing: request }",

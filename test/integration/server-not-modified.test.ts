@@ -8,7 +8,7 @@ test(
   async () => {
     const records = await runServerMatrix([
       `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "20" } }`,
-      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
+      "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
       "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [2] }",
       "scenarios: { revalidate: { request: { path: /not-modified } } }",
       "cloudRun: { targetPerSec: 50, billing: request }",

@@ -6,7 +6,7 @@ import { measured, runServerMatrix } from "./server-mode-run.ts";
 const E2E_SCRIPT = join(REPO_ROOT, "service/workloads/e2e.ts");
 /** The service's test knob: every 5th delivery to a socket is held but never sent. */
 const DROP_EVERY_N = 5;
-const STEP_SECONDS = 1;
+const STEP_SECONDS = 0.5;
 
 // The bundled service, end to end through the ceiling search: every published id delivered and acked, or lost.
 test(

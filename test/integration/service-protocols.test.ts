@@ -13,7 +13,7 @@ test(
     const records = await runServerMatrix([
       `service: { build: { context: ${REPO_ROOT} }, port: 8080, readyPath: /healthz, command: [service/main.ts], env: { PUBSUB_PROTOCOL: grpc } }`,
       // A loose SLO: at 0.25 vCPU the CFS quota pauses a busy container ~75 ms of every 100 ms period.
-      "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 60 }",
+      "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 60 }",
       // 0.25 vCPU: grpc-js costs the generator about three times the service's CPU per publish, so at 0.5 or 1 vCPU
       // on a 2-core host the generator, not the service, is the limit (exceeds-host, measured: 0.95 cores busy).
       "axes: { cpus: [0.25], memory: [256Mi], smol: [false], concurrency: [10] }",
