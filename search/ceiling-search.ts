@@ -236,7 +236,8 @@ export interface NarrowOptions {
  * Gallop from start = startFraction x the estimate: each further step in one direction moves twice as many grid
  * units as the one before, then four times (down 1, 2, 8, 32...; up twice that). Then bisect between the highest
  * pass and the lowest failure until they are one grid step apart. An overloaded failing step's achieved rate steers
- * the next step (once: a hint that proves wrong costs one step). It never bounds the ceiling: under overload a
+ * the next step, once: a steered step that fails steers nothing, so a workload failing at every rate (losing a share
+ * of what it is offered) gallops down instead of creeping by its delivered share. It never bounds the ceiling: under overload a
  * workload can deliver far less than it sustains just below it (measured: the in-process engine at 0.5 vCPU
  * delivered 385-468K msg/s at twice its rate, yet passed at 457K on 57% of its CPU quota).
  */
@@ -261,7 +262,7 @@ export async function narrowBracket(session: SearchSession, options: NarrowOptio
     if (step.sloMet) pass = k;
     else {
       fail = k;
-      hint = overloadedStep(step) ? indexOf(step.achievedPerSec) : null;
+      hint = overloadedStep(step) && !steered ? indexOf(step.achievedPerSec) : null;
       if (rate <= minRatePerSec) break;
     }
     if (narrowEnough()) break;

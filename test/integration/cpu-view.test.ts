@@ -29,7 +29,7 @@ async function watchCpusets(until: Promise<unknown>): Promise<Seen[]> {
   until.finally(() => {
     done = true;
   });
-  for (let polls = 0; !done && polls < 2_000; polls++) {
+  for (let polls = 0; !done && polls < 800; polls++) {
     for (const summary of await docker.listContainers(CELL_ID_LABEL).catch(() => [])) {
       if (seen.has(summary.id)) continue;
       const state = await docker.inspectContainer(summary.id).catch(() => null);
@@ -42,7 +42,7 @@ async function watchCpusets(until: Promise<unknown>): Promise<Seen[]> {
         cpuset: state.applied.cpusetCpus ?? "",
       });
     }
-    await Bun.sleep(100);
+    await Bun.sleep(250);
   }
   return [...seen.values()];
 }

@@ -26,7 +26,7 @@ test(
         cpus: [0.5],
         memory: ["256Mi"],
         repetitions: 1,
-        stepSeconds: 2,
+        stepSeconds: 1,
       }),
     );
     const run = await runMatrixCli([matrixPath], join(dir, "results"));

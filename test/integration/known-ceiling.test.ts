@@ -9,7 +9,7 @@ import { useTempDir } from "./use-temp-dir.ts";
 // Each operation burns OP_US of CPU on one thread, so a container's ceiling is min(cpus, 1) × 1e6 / OP_US: at 1 CPU
 // the quota binds, at 2 the thread does. Operations of 1 ms keep the harness's own cost per operation (~25 µs) near
 // 2%. (At 0.5 CPU the runtime's background threads take a further 5-10% of the quota: measured, not a known answer.)
-// Steps of 2 s span 20 CFS periods, so where a step starts within a period hardly moves its achieved rate.
+// Steps of 1 s span 10 CFS periods, so where a step starts within a period moves its achieved rate by about 1%.
 const OP_US = 1000;
 const CPU_LIMITS = [1, 2];
 const TOLERANCE = 0.1;
@@ -27,7 +27,7 @@ test(
       `image: ${image.ref}`,
       'command: ["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "{flags}"]',
       // Two repetitions, no more: the known answer is the point here, not adaptation (keeps CI time bounded)
-      "defaults: { warmupSeconds: 1, stepSeconds: 2, repetitions: 2, maxRepetitions: 2, timeoutSeconds: 120 }",
+      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 2, maxRepetitions: 2, timeoutSeconds: 120 }",
       `scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: ${OP_US} } } }`,
       `axes: { cpus: [${CPU_LIMITS.join(", ")}], memory: [256Mi], smol: [false] }`,
       "cloudRun: { targetPerSec: 1000 }",
