@@ -266,7 +266,7 @@ export async function narrowBracket(session: SearchSession, options: NarrowOptio
       if (rate <= minRatePerSec) break;
     }
     if (narrowEnough()) break;
-    const steer = hint === null ? null : Math.floor(hint + 1e-9);
+    const steer: number | null = hint === null ? null : Math.floor(hint + 1e-9);
     hint = null;
     steered = false;
     if (fail === null) k = (pass as number) + UP_SPAN_FACTOR * span;

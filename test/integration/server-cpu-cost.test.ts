@@ -39,6 +39,10 @@ test(
       records.find((r) => r.cell.cpus === cpus)?.summary.ceilingPerSec?.median ?? 0;
     const flat = Math.abs(at(2) / at(1) - 1) <= FLAT;
     expect({ one: at(1), two: at(2), flat }).toEqual({ one: at(1), two: at(2), flat: true });
+    // The known answer at 1 vCPU: 1 ms a request is ~1,000/s, less what the service's HTTP, GC and I/O threads take
+    // of its core (845/s seen); above 1,000 when this VM's core speeds up after the cost was calibrated (1,075 seen).
+    expect(at(1)).toBeGreaterThan(800);
+    expect(at(1)).toBeLessThan(1100);
   },
   { timeout: 900_000, retry: 1 },
 );
