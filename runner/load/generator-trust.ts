@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { BenchResult, LoadStep } from "../../contract/result.ts";
+import { provenRatePerSec } from "../../search/step-verdict.ts";
 import type { RunFacts } from "../drivers/execution-driver.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
@@ -78,19 +79,24 @@ export function generatorWorkers(serviceCpus: number, hostCores: number): number
 
 /**
  * Why the load generator or the host, not the service, set this ceiling (null: the service's). Judged on the
- * confirming step and the failed steps just above the ceiling: the service well under its CPU quota while the
- * generator sent late, had no spare core, or sat in series with it (turnaround) is never the service's capacity.
- * A service paced by waits (below its quota, with a punctual generator and a spare core) stays the service's.
+ * confirming step (a search that confirmed none, e.g. a drifted one: its highest passing step) and the failed steps
+ * above it: the service well under its CPU quota while the generator sent late, had no spare core, or sat in series
+ * with it (turnaround) is never the service's capacity, nor its drift. A service paced by waits (below its quota,
+ * with a punctual generator and a spare core) stays the service's.
  */
 export function generatorDoubt(
   cell: Cell & { service: ServiceCell },
   result: BenchResult,
   facts: RunFacts,
 ): string | null {
-  const ceilingPerSec = result.ceiling?.ceilingPerSec ?? null;
-  if (ceilingPerSec === null) return null;
-  const confirm = result.steps.filter((step) => step.phase === "confirm" && step.sloMet).at(-1);
+  const confirmedPerSec = result.ceiling?.ceilingPerSec ?? null;
+  const passed = result.steps.filter((step) => step.phase !== "probe" && step.sloMet);
+  const confirm =
+    confirmedPerSec === null
+      ? passed.toSorted((a, b) => b.offeredPerSec - a.offeredPerSec)[0]
+      : passed.filter((step) => step.phase === "confirm").at(-1);
   if (!confirm) return null;
+  const ceilingPerSec = confirmedPerSec ?? provenRatePerSec(confirm);
   const above = result.steps.filter((step) => !step.sloMet && step.offeredPerSec > ceilingPerSec);
   const hostCores = facts.node?.cpus ?? os.availableParallelism();
   const serviceCores = coresOf(confirm.processCpuSeconds, confirm);
@@ -114,7 +120,11 @@ export function generatorDoubt(
   const limiters = [...new Set(limits.map((l) => l.limit))];
   const reasons = [...new Set(limits.map((l) => l.reason))].slice(0, 2).join("; ");
   const verb = limiters.length > 1 ? "were" : "was";
-  return `the ${limiters.join(" and the ")}, not the service, ${verb} the limit: ${reasons}; ${service} at the ceiling of ${ceilingPerSec.toFixed(0)}/s`;
+  const where =
+    confirmedPerSec === null
+      ? `at ${ceilingPerSec.toFixed(0)}/s, the highest rate that passed (none was confirmed)`
+      : `at the ceiling of ${ceilingPerSec.toFixed(0)}/s`;
+  return `the ${limiters.join(" and the ")}, not the service, ${verb} the limit: ${reasons}; ${service} ${where}`;
 }
 
 function coresOf(cpuSeconds: number | null | undefined, step: LoadStep): number | null {

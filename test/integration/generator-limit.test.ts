@@ -19,9 +19,12 @@ test(
   async () => {
     const [record] = await runServerMatrix(MATRIX);
     const cell = record ? measured(record) : null;
-    expect(cell).toMatchObject({ status: "exceeds-host" });
-    expect(cell?.message).toMatch(/generator|host/);
-    expect(cell?.message).toMatch(/the service used \d+\.\d\d cores, \d+% of its 1 vCPU quota/);
+    // The generator's own noise can also read as drift: then drift is the status (runner/execute/drift-verdict.ts)
+    // and the repetition still names the generator. Either way the cell is never planned on as the service's.
+    expect(cell?.status).toMatch(/^(exceeds-host|drifted)$/);
+    const message = record?.repetitions[0]?.message ?? "";
+    expect(message).toMatch(/the (generator|host)[a-z ]*, not the service, (was|were) the limit/);
+    expect(message).toMatch(/the service used \d+\.\d\d cores, \d+% of its 1 vCPU quota/);
   },
   { timeout: 300_000 },
 );

@@ -134,7 +134,7 @@ describe("generatorDoubt: who set the ceiling", () => {
     );
   });
 
-  test("lag on steps below the ceiling, no ceiling, or no confirmed step: nothing to doubt", () => {
+  test("lag on steps below the ceiling, or no step that passed: nothing to doubt", () => {
     const noisyBelow = searchResult(
       [
         step("bracket", 500, false, { serviceCores: 0.1, sendLagP99Ms: 50 }),
@@ -146,11 +146,33 @@ describe("generatorDoubt: who set the ceiling", () => {
     expect(generatorDoubt(cell(), noisyBelow, facts())).toBeNull();
     const lagging = { serviceCores: 0.1, sendLagP99Ms: 50 };
     expect(
-      generatorDoubt(cell(), searchResult([step("confirm", 100, true, lagging)], null), facts()),
-    ).toBeNull();
-    expect(
       generatorDoubt(cell(), searchResult([step("confirm", 100, false, lagging)], 100), facts()),
     ).toBeNull();
+    expect(
+      generatorDoubt(cell(), searchResult([step("bracket", 100, false, lagging)], null), facts()),
+    ).toBeNull();
+  });
+
+  test("no confirmed ceiling (a drifted search): judged on its highest passing step, and the message says so", () => {
+    const lagging = { serviceCores: 0.1, sendLagP99Ms: 50 };
+    const unconfirmed = searchResult(
+      [
+        step("bracket", 900, true, lagging),
+        step("bracket", 1000, true, lagging),
+        step("confirm", 1000, false, lagging),
+        step("confirm", 950, false, lagging),
+      ],
+      null,
+    );
+    expect(generatorDoubt(cell(), unconfirmed, facts())).toContain(
+      "at 1000/s, the highest rate that passed (none was confirmed)",
+    );
+    const idle = { serviceCores: 0.1 };
+    const steady = searchResult(
+      [step("bracket", 1000, true, idle), step("confirm", 1000, false, idle)],
+      null,
+    );
+    expect(generatorDoubt(cell(), steady, facts())).toBeNull();
   });
 
   test("the service's CPU unmeasured: a lagging generator is still doubted, and the message says so", () => {
