@@ -11,12 +11,12 @@ import {
 } from "./integration-image.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
-// Four ~2 s cells: SIGINT lands while the second one runs.
+// Four ~1 s cells: SIGINT lands while the second one runs.
 const MATRIX = `
 scenarios:
   calibration:
     command: ["scenarios/calibration.ts", "--mode=closed", "--warmup-s=0", "--duration-s={durationSeconds}"]
-defaults: { durationSeconds: 2, repetitions: 1, timeoutSeconds: 60 }
+defaults: { durationSeconds: 1, repetitions: 1, timeoutSeconds: 60 }
 axes: { cpus: [0.5, 1], memory: [128Mi, 256Mi], smol: [false] }
 `;
 let dir = "";

@@ -16,7 +16,7 @@ test(
   async () => {
     const records = await runServerMatrix([
       `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "${WORK_US}" } }`,
-      "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 180 }",
+      "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 180 }",
       // 2 vCPU pinned needs a third core (one for the generator): on a 2-core host it runs in the shared view.
       "axes: { cpus: [0.5, 1], memory: [256Mi], smol: [false], concurrency: [10] }",
       "include: [{ cpus: 2, cpuView: shared }]",

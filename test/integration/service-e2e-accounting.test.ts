@@ -14,7 +14,7 @@ test(
   async () => {
     const records = await runServerMatrix([
       `service: { build: { context: ${REPO_ROOT} }, port: 8080, readyPath: /healthz, command: [service/main.ts] }`,
-      `defaults: { warmupSeconds: 1, stepSeconds: ${STEP_SECONDS}, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }`,
+      `defaults: { warmupSeconds: 0, stepSeconds: ${STEP_SECONDS}, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }`,
       "axes: { cpus: [0.5], memory: [256Mi], smol: [false], concurrency: [20] }",
       "scenarios:",
       `  e2e: { script: ${E2E_SCRIPT}, flags: { subscribers: 2 } }`,

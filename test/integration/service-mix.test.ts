@@ -21,7 +21,7 @@ test(
       const costs = JSON.stringify({ "/light": LIGHT_US, "/heavy": HEAVY_US });
       const { runDir } = await runMatrix(dir, [
         `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US_BY_PATH: '${costs}' } }`,
-        "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 180 }",
+        "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 250, timeoutSeconds: 180 }",
         "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
         "scenarios:",
         "  light: { request: { path: /light } }",

@@ -20,7 +20,7 @@ afterAll(async () => {
   await leave();
 }, 60_000);
 
-/** Runs six short cells at once through the driver; returns where each ran and the most that overlapped. */
+/** Runs four short cells at once through the driver; returns where each ran and the most that overlapped. */
 async function dispatch(shareHosts: boolean) {
   const image = (await integrationImage()).ref;
   const busyCounts: number[] = [];
@@ -30,7 +30,7 @@ async function dispatch(shareHosts: boolean) {
     host: "it-swarm2",
     onBusy: (busy) => busyCounts.push(busy.length),
   });
-  const cells = Array.from({ length: 6 }, (_, i) =>
+  const cells = Array.from({ length: 4 }, (_, i) =>
     testCell({
       id: `c${i}`,
       image,
