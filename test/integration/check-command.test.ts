@@ -6,12 +6,13 @@ import { fakeCellRecord } from "../runner/sizing/fixture-builder.ts";
 import { integrationImage, NO_PROBE_ENV, REPO_ROOT } from "./integration-image.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
-// Calibration operations of 1 ms CPU: one instance at 1 vCPU carries about 1,000/s, 600/s at 60% utilisation.
+// Calibration operations of 1 ms CPU: one instance at 1 vCPU carries about 1,000/s, 600/s at 60% utilisation. The
+// targets sit far from it (300, 3000, a 10,000 baseline): the shortest search (4 steps) decides them.
 const MATRIX_LINES = (image: string) => [
   `image: ${image}`,
   'command: ["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "{flags}"]',
   "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, timeoutSeconds: 60 }",
-  "scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: 1000 } } }",
+  "scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: 1000, max-steps: 4 } } }",
   "axes: { cpus: [1], memory: [256Mi], smol: [false] }",
 ];
 

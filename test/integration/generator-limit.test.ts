@@ -8,7 +8,7 @@ const FETCH_WORKLOAD = join(REPO_ROOT, "examples/workloads/post-order.ts");
 // The service's own limit at the same cost (1 ms a request, 1 vCPU) is server-cpu-cost.test.ts's 1 vCPU cell.
 const MATRIX = [
   `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "0" } }`,
-  "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }",
+  "defaults: { warmupSeconds: 1, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 150 }",
   "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [80] }",
   `scenarios: { burn: { script: ${FETCH_WORKLOAD} } }`,
   "cloudRun: { targetPerSec: 1000, billing: request }",

@@ -26,7 +26,7 @@ test(
         cpus: [0.5],
         memory: ["256Mi"],
         repetitions: 1,
-        stepSeconds: 1,
+        stepSeconds: 0.5,
       }),
     );
     const run = await runMatrixCli([matrixPath], join(dir, "results"));

@@ -18,7 +18,7 @@ test(
       "defaults: { warmupSeconds: 0, repetitions: 1, timeoutSeconds: 120 }",
       "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [80], nofile: [256, 4096] }",
       "scenarios:",
-      `  storm: { script: ${WORKLOADS}/connection-storm.ts, search: false, durationSeconds: 8, flags: { connections: ${CONNECTIONS}, hold-ms: 1500, connect-timeout-ms: 2000 } }`,
+      `  storm: { script: ${WORKLOADS}/connection-storm.ts, search: false, durationSeconds: 8, flags: { connections: ${CONNECTIONS}, hold-ms: 1500, connect-timeout-ms: 1000 } }`,
       `  drain: { script: ${WORKLOADS}/queue-drain.ts, search: false, durationSeconds: 12, flags: { rate: 600, produce-ms: 1000, workers: 1, worker-concurrency: 2, work-ms: 10 } }`,
       `  cut: { script: ${WORKLOADS}/abrupt-disconnect.ts, search: false, durationSeconds: 15, flags: { subscribers: 4, rate: 300, drop-ms: 1500, settle-ms: 300 } }`,
       "exclude: [{ scenario: drain, nofile: 256 }, { scenario: cut, nofile: 256 }]",

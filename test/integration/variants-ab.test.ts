@@ -86,7 +86,7 @@ test(
       dir,
       [
         // Which Bun ran is the point, not the ceiling: the shortest search (4 steps) and no warm-up.
-        "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, maxRepetitions: 1, timeoutSeconds: 60 }",
+        "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, maxRepetitions: 1, timeoutSeconds: 60 }",
         "scenarios: { calibration: { sloP99Ms: 250, flags: { op-us: 1000, max-steps: 4 } } }",
         "axes: { cpus: [1], memory: [256Mi], smol: [false] }",
         "variants:",
