@@ -7,9 +7,10 @@ import { integrationImage } from "./integration-image.ts";
 import { runMatrix } from "./run-matrix.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
-// Two builds of one workload: the calibration scenario with operations of 2 ms (A) and 8 ms (B) of CPU. At 1 vCPU
-// A carries ~500/s and B ~125/s: a 4x difference the A/B report must call beyond the noise. A loose SLO (400 ms) keeps
-// the CPU-bound ceiling the answer on a busy host. A 4x gap needs no 5% resolution: 6 steps a search (of 14) suffice.
+// Two builds of one workload: the calibration scenario with operations of 1 ms (A) and 4 ms (B) of CPU. At 1 vCPU
+// A carries ~1,000/s and B ~250/s: a 4x difference the A/B report must call beyond the noise. A loose SLO (200 ms) keeps
+// the CPU-bound ceiling the answer on a busy host. A 4x gap needs no 5% resolution: 6 steps a search (of 14) suffice,
+// and half-second steps (their rate window holds 75 of B's operations).
 const COMMAND = (opUs: number) =>
   `["scenarios/{scenario}.ts", "--mode=ceiling", "--warmup-s={warmupSeconds}", "--step-s={stepSeconds}", "--slo-p99-ms={sloP99Ms}", "--op-us=${opUs}", "--max-steps=6"]`;
 
@@ -26,13 +27,13 @@ test(
       dir,
       [
         `image: ${image.ref}`,
-        "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 2, maxRepetitions: 2, timeoutSeconds: 60 }",
-        "scenarios: { calibration: { sloP99Ms: 400 } }",
+        "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 2, maxRepetitions: 2, timeoutSeconds: 60 }",
+        "scenarios: { calibration: { sloP99Ms: 200 } }",
         "axes: { cpus: [1], memory: [256Mi], smol: [false] }",
         "cloudRun: { targetPerSec: 1000 }",
         "variants:",
-        `  fast: { command: ${COMMAND(2000)} }`,
-        `  slow: { command: ${COMMAND(8000)}, env: { VARIANT_MARK: slow } }`,
+        `  fast: { command: ${COMMAND(1000)} }`,
+        `  slow: { command: ${COMMAND(4000)}, env: { VARIANT_MARK: slow } }`,
       ],
       {
         checkPlan: (plan) =>
@@ -50,7 +51,7 @@ test(
       expect(cell.cell.variant?.name).toBe(cell.cell.id.endsWith("__v-fast") ? "fast" : "slow");
       expect(cell.repetitions[0]?.result?.environment.runtimeVersion).toMatch(/^\d+\.\d+\.\d+/);
       expect(cell.repetitions[0]?.result?.parameters).toMatchObject({
-        opUs: cell.cell.variant?.name === "fast" ? 2000 : 8000,
+        opUs: cell.cell.variant?.name === "fast" ? 1000 : 4000,
       });
     }
 
