@@ -29,13 +29,14 @@ export interface HostProbePair {
 export interface DriftVerdict {
   status: "drifted";
   message: string;
-  /** Which changed: the host (its probe fell too), the service (the host held), or unknown (not probed). */
+  /** Which changed: the host (its probe fell too), the service (the host held), or unknown (not probed, or the probe rose). */
   cause: "host" | "service" | "unknown";
 }
 
 /**
  * A finished search whose workload slowed while it ran (search/search-drift.ts) is `drifted`. The host probe pair
- * says which changed: the host when its composite fell by more than HOST_DRIFT_TOLERANCE, the service when it held.
+ * says which changed: the host when its composite fell by more than HOST_DRIFT_TOLERANCE, the service when it held
+ * within it, neither when it rose by more.
  * Null when the search kept its speed (or the result is not a search).
  */
 export function driftVerdict(result: BenchResult | null, host: HostProbePair | null): DriftVerdict | null {
@@ -65,6 +66,12 @@ function blame(host: HostProbePair | null): { cause: DriftVerdict["cause"]; why:
   const moved = `host probe ${start.composite.toFixed(2)} at the start, ${end.composite.toFixed(2)} at the end`;
   if (end.composite < (1 - HOST_DRIFT_TOLERANCE) * start.composite)
     return { cause: "host", why: `the host slowed during the search (its probe fell too: ${moved})` };
+  // A host that sped up while the service slowed moved too: its speed swung, so neither side can be named.
+  if (end.composite > (1 + HOST_DRIFT_TOLERANCE) * start.composite)
+    return {
+      cause: "unknown",
+      why: `the service slowed during the search while the host's probe rose (${moved}): the host's speed moved, so whether the service or the host changed cannot be told`,
+    };
   return {
     cause: "service",
     why: `the service slowed during the search while the host held (${moved}): state growing, a cache churning or a heap filling`,

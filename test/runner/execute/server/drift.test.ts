@@ -65,6 +65,16 @@ describe("a repetition whose service slows during its search", () => {
     expect(repetition.message).toContain("the host slowed during the search (its probe fell too");
   });
 
+  test("the host probe rose beyond its tolerance: neither side is named, and it says why", async () => {
+    const { repetition } = await run(slowing, [1.0, 1.3]);
+    expect(repetition.status).toBe("drifted");
+    expect(repetition.message).toContain(
+      "while the host's probe rose (host probe 1.00 at the start, 1.30 at the end)",
+    );
+    expect(repetition.message).toContain("cannot be told");
+    expect(repetition.message).not.toContain("while the host held");
+  });
+
   test("no host probe given: the message says the host was not probed", async () => {
     const { repetition } = await run(slowing, null);
     expect(repetition.status).toBe("drifted");
