@@ -9,7 +9,7 @@
 //   probe composite: <x>                   (`bun runner/matrix.ts probe --json`, or unavailable and why)
 // Every round's figures, and why one was left out, go to stderr. This VM's speed on the loopback HTTP path moves up to
 // 2x within a minute (bench/host-steadiness.ts), so one round is not a figure. The bench holds the host lock; the CLI
-// runs inside it with --no-host-lock. Usage: bun bench/fidelity.ts [--rounds=3]  (about 3 min a round)
+// runs inside it with --no-host-lock. Usage: bun bench/fidelity.ts [--rounds=3]  (a round of both fixtures takes about 2.5 min)
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -97,7 +97,7 @@ async function measureRounds(fixture: string): Promise<Round[]> {
     const round = { wrkBefore, pinned, wrkAfter, shared };
     rounds.push(round);
     log(
-      `${fixture} round ${index}: wrk ${wrkBefore.toFixed(0)} then ${wrkAfter.toFixed(0)} req/s (${hostMoved(round) ? "the host moved" : "steady"}); tool pinned ${fmt(pinned.ceiling)} (${pinned.status}), shared ${fmt(shared.ceiling)} (${shared.status})`,
+      `${fixture} round ${index}: wrk ${wrkBefore.toFixed(0)} then ${wrkAfter.toFixed(0)} req/s (${hostMoved(round) ? "the host moved" : "steady"}); tool pinned ${fmt(pinned.ceiling)} (${pinned.status}; its own closed-loop probes ${pinned.closedLoopPerSec.map((rate) => rate.toFixed(0)).join(" and ")}/s), shared ${fmt(shared.ceiling)} (${shared.status})`,
     );
     wrkBefore = index < flags.rounds ? await wrkOnce(fixture) : wrkAfter;
   }
@@ -163,6 +163,8 @@ async function wrkOnce(fixture: string): Promise<number> {
 /** What the tool measured for one cell, and whether that ceiling is the service's. */
 interface ToolCell {
   ceiling: number | null;
+  /** The search's own closed-loop probes at concurrency 80 (wrk's traffic model), at its start and end. */
+  closedLoopPerSec: number[];
   /** ok: the service set the ceiling; anything else (exceeds-host, drifted, ...) did not, or is not planned on. */
   serviceLimit: boolean;
   status: string;
@@ -197,6 +199,7 @@ async function toolCell(fixture: string, view: "pinned" | "shared"): Promise<Too
     const record = CellRecord.parse(await Bun.file(join(out, runId, "cells", `${id}.json`)).json());
     return {
       ceiling: measuredCeiling(record),
+      closedLoopPerSec: closedLoopProbes(record),
       serviceLimit: record.status === "ok",
       status: describe(record),
     };
@@ -210,6 +213,15 @@ function measuredCeiling(record: CellRecord): number | null {
   if (record.summary.ceilingPerSec) return record.summary.ceilingPerSec.median;
   const measured = record.repetitions.flatMap((r) => r.result?.ceiling?.ceilingPerSec ?? []);
   return measured.length ? Math.min(...measured) : null;
+}
+
+/** Each repetition's closed-loop probe steps: its first and its end probe. */
+function closedLoopProbes(record: CellRecord): number[] {
+  return record.repetitions.flatMap((repetition) =>
+    (repetition.result?.steps ?? [])
+      .filter((step) => step.phase === "probe")
+      .map((step) => step.achievedPerSec),
+  );
 }
 
 function describe(record: CellRecord): string {
