@@ -7,9 +7,10 @@
 //                                           are rounds whose wrk runs differ by > 15% unless every round's do)
 //   shared/pinned <fixture>: <ratio>       (median over rounds of the tool's ceiling under each view)
 //   probe composite: <x>                   (`bun runner/matrix.ts probe --json`, or unavailable and why)
-// Every round's figures, and why one was left out, go to stderr. This VM's speed on the loopback HTTP path moves up to
-// 2x within a minute (bench/host-steadiness.ts), so one round is not a figure. The bench holds the host lock; the CLI
-// runs inside it with --no-host-lock. Usage: bun bench/fidelity.ts [--rounds=3]  (a round of both fixtures takes about 2.5 min)
+// Every round's figures, and why one was left out, go to stderr. This VM's speed on the loopback HTTP path flips
+// between two modes ~1.7x apart within seconds (docs/measurements.md#fidelity), so one round is not a figure. The bench
+// holds the host lock; the CLI runs inside it with --no-host-lock.
+// Usage: bun bench/fidelity.ts [--rounds=3]   (a round of both fixtures takes about 2.5 min)
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
