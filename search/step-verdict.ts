@@ -56,6 +56,11 @@ export function stepMeetsSlo(figures: StepFigures, sloP99Ms: number): boolean {
   );
 }
 
+/** The pass rule of stepMeetsSlo, in words, for messages that say no step met it. */
+export function sloTerms(sloP99Ms: number): string {
+  return `p99 ≤ ${sloP99Ms} ms, no errors, nothing lost or dropped, ≥ ${MIN_ACHIEVED_RATIO * 100}% of the rate delivered`;
+}
+
 /** Whether a stored load step passes a p99 SLO under the same rule; the closed-loop probe never does. */
 export function stepPassesSlo(step: LoadStep, sloP99Ms: number): boolean {
   return step.phase !== "probe" && stepMeetsSlo({ ...step, p99Ms: step.latency.p99Ms }, sloP99Ms);

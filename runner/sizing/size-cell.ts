@@ -1,3 +1,4 @@
+import { sloTerms } from "../../search/step-verdict.ts";
 import { checkDeployability } from "../cloudrun/deployability.ts";
 import { allowedBillings, priceBillings } from "../cloudrun/pricing.ts";
 import { probeConversion } from "../cloudrun/probe-conversion.ts";
@@ -54,7 +55,7 @@ export function sizeCell(
 
   const reasons: string[] = [];
   if (record.status !== "ok") reasons.push(`status ${record.status}: ${record.message}`);
-  if (record.status === "ok" && !sloMet) reasons.push(`no load met the p99 SLO of ${sloP99Ms} ms`);
+  if (record.status === "ok" && !sloMet) reasons.push(noLoadMetSlo(sloP99Ms));
   if (headroom === null) reasons.push("peak memory unknown");
   else if (headroom < MIN_HEADROOM)
     reasons.push(`memory headroom ${(headroom * 100).toFixed(0)}% is under ${MIN_HEADROOM * 100}%`);
@@ -156,4 +157,9 @@ export function planInstances(ceilingPerSec: number | null, settings: InstanceSe
       reason: `needs ${instances} instances, over maxInstances ${settings.maxInstances}`,
     };
   return { instances, fits: true, reason: null };
+}
+
+/** Why a cell that ran has no ceiling: no step met the SLO, every term of which is named. */
+export function noLoadMetSlo(sloP99Ms: number): string {
+  return `no load met the SLO (${sloTerms(sloP99Ms)})`;
 }

@@ -5,7 +5,7 @@ import { compareProbes, SameHostError } from "../../host/host-probe.ts";
 import { type CellRecord, RateUnit, rateUnitOf } from "../../results/cell-record.ts";
 import { measureCell } from "../../sizing/cell-measurements.ts";
 import { type CellSizing, MIN_HEADROOM } from "../../sizing/cell-sizing.ts";
-import { sizeCell } from "../../sizing/size-cell.ts";
+import { noLoadMetSlo, sizeCell } from "../../sizing/size-cell.ts";
 
 export const CheckOutcome = z.enum(["pass", "warn", "fail"]);
 export type CheckOutcome = z.infer<typeof CheckOutcome>;
@@ -171,7 +171,7 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
   const capacity = ceiling === null ? null : ceiling * request.instances * request.settings.utilizationTarget;
   const which = second ? ` (${judgedRun}, the worse of two runs)` : "";
   if (sized.status !== "ok") fail(`the cell ended ${sized.status}${which}: ${sized.message}`);
-  else if (!sized.sloMet) fail(`no load met the p99 SLO of ${sized.sloP99Ms} ms${which}`);
+  else if (!sized.sloMet) fail(`${noLoadMetSlo(sized.sloP99Ms)}${which}`);
   if (capacity !== null && capacity < request.targetPerSec)
     fail(
       `capacity ${Math.round(capacity)} ${unit} (ceiling ${Math.round(ceiling ?? 0)} × ${request.instances} instances × ` +

@@ -22,7 +22,8 @@ describe("check verdicts", () => {
   test("fails when no load met the SLO", async () => {
     const r = await run([...size, "--target", "100", "--instances", "1"], fakeRunner([[null]]));
     expect(r.code).toBe(1);
-    expect(r.out).toContain("SLO");
+    expect(r.out).toContain("no load met the SLO (p99 ≤");
+    expect(r.out).toContain("≥ 95% of the rate delivered");
   });
   test("fails when the cell OOMs", async () => {
     const r = await run(
