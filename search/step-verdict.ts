@@ -61,6 +61,18 @@ export function sloTerms(sloP99Ms: number): string {
   return `p99 ≤ ${sloP99Ms} ms, no errors, nothing lost or dropped, ≥ ${MIN_ACHIEVED_RATIO * 100}% of the rate delivered`;
 }
 
+/** The terms of the pass rule a step broke, in words, e.g. ["p99 312 ms", "91% of the rate delivered"]. */
+export function missedTerms(step: LoadStep, sloP99Ms: number): string[] {
+  const missed: string[] = [];
+  if (step.latency.p99Ms > sloP99Ms) missed.push(`p99 ${Math.round(step.latency.p99Ms)} ms`);
+  if (step.errors > 0) missed.push(`${step.errors} errors`);
+  if (step.lost > 0) missed.push(`${step.lost} lost`);
+  if ((step.dropped ?? 0) > 0) missed.push(`${step.dropped} dropped`);
+  const delivered = step.offeredPerSec > 0 ? step.achievedPerSec / step.offeredPerSec : 1;
+  if (delivered < MIN_ACHIEVED_RATIO) missed.push(`${Math.floor(delivered * 100)}% of the rate delivered`);
+  return missed;
+}
+
 /** Whether a stored load step passes a p99 SLO under the same rule; the closed-loop probe never does. */
 export function stepPassesSlo(step: LoadStep, sloP99Ms: number): boolean {
   return step.phase !== "probe" && stepMeetsSlo({ ...step, p99Ms: step.latency.p99Ms }, sloP99Ms);

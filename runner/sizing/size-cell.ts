@@ -1,4 +1,4 @@
-import { sloTerms } from "../../search/step-verdict.ts";
+import { missedTerms, sloTerms } from "../../search/step-verdict.ts";
 import { checkDeployability } from "../cloudrun/deployability.ts";
 import { allowedBillings, priceBillings } from "../cloudrun/pricing.ts";
 import { probeConversion } from "../cloudrun/probe-conversion.ts";
@@ -55,7 +55,7 @@ export function sizeCell(
 
   const reasons: string[] = [];
   if (record.status !== "ok") reasons.push(`status ${record.status}: ${record.message}`);
-  if (record.status === "ok" && !sloMet) reasons.push(noLoadMetSlo(sloP99Ms));
+  if (record.status === "ok" && !sloMet) reasons.push(noLoadMetSlo(sloP99Ms, record));
   if (headroom === null) reasons.push("peak memory unknown");
   else if (headroom < MIN_HEADROOM)
     reasons.push(`memory headroom ${(headroom * 100).toFixed(0)}% is under ${MIN_HEADROOM * 100}%`);
@@ -159,7 +159,14 @@ export function planInstances(ceilingPerSec: number | null, settings: InstanceSe
   return { instances, fits: true, reason: null };
 }
 
-/** Why a cell that ran has no ceiling: no step met the SLO, every term of which is named. */
-export function noLoadMetSlo(sloP99Ms: number): string {
-  return `no load met the SLO (${sloTerms(sloP99Ms)})`;
+/** Why a cell that ran has no ceiling: every term of the SLO, and which of them the lowest rate it tried missed. */
+export function noLoadMetSlo(sloP99Ms: number, record: CellRecord): string {
+  const tried = record.repetitions.flatMap((r) => r.result?.steps ?? []).filter((s) => s.phase !== "probe");
+  const lowest = tried.sort((a, b) => a.offeredPerSec - b.offeredPerSec)[0];
+  const missed = lowest ? missedTerms(lowest, sloP99Ms) : [];
+  const where =
+    lowest && missed.length
+      ? `; the lowest rate tried, ${Math.round(lowest.offeredPerSec)} ${rateUnitOf(record.cell)}, missed it: ${missed.join(", ")}`
+      : "";
+  return `no load met the SLO (${sloTerms(sloP99Ms)})${where}`;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { LoadStep } from "../../contract/result.ts";
 import { ceilingSearch } from "../../search/ceiling-search.ts";
-import { stepMeetsSlo } from "../../search/step-verdict.ts";
+import { missedTerms, sloTerms, stepMeetsSlo } from "../../search/step-verdict.ts";
 import { loadStep } from "../runner/results/search-fixture.ts";
 
 const SLO_MS = 100;
@@ -30,4 +30,17 @@ test("the ceiling is never above what the confirming step delivered", async () =
   const confirm = result.steps.filter((s) => s.phase === "confirm" && s.sloMet).at(-1);
   expect(confirm?.offeredPerSec).toBeGreaterThan(capPerSec);
   expect(result.ceiling.ceilingPerSec).toBe(capPerSec);
+});
+
+test("a failed step names each term of the rule it broke, and only those", () => {
+  const slow = loadStep("bracket", 1000, 312.4, { achievedPerSec: 910, errors: 3 });
+  expect(missedTerms(slow, SLO_MS)).toEqual(["p99 312 ms", "3 errors", "91% of the rate delivered"]);
+  expect(missedTerms(loadStep("bracket", 1000, 40, { lost: 2, dropped: 5 }), SLO_MS)).toEqual([
+    "2 lost",
+    "5 dropped",
+  ]);
+  expect(missedTerms(loadStep("bracket", 1000, 40), SLO_MS)).toEqual([]);
+  expect(sloTerms(SLO_MS)).toBe(
+    "p99 ≤ 100 ms, no errors, nothing lost or dropped, ≥ 95% of the rate delivered",
+  );
 });

@@ -171,7 +171,8 @@ function judge(record: CellRecord, request: CheckRequest, rerun: CellRecord | un
   const capacity = ceiling === null ? null : ceiling * request.instances * request.settings.utilizationTarget;
   const which = second ? ` (${judgedRun}, the worse of two runs)` : "";
   if (sized.status !== "ok") fail(`the cell ended ${sized.status}${which}: ${sized.message}`);
-  else if (!sized.sloMet) fail(`${noLoadMetSlo(sized.sloP99Ms)}${which}`);
+  else if (!sized.sloMet)
+    fail(`${noLoadMetSlo(sized.sloP99Ms, judgedRun === "re-run" && rerun ? rerun : record)}${which}`);
   if (capacity !== null && capacity < request.targetPerSec)
     fail(
       `capacity ${Math.round(capacity)} ${unit} (ceiling ${Math.round(ceiling ?? 0)} × ${request.instances} instances × ` +

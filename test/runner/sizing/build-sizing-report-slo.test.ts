@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { measureCell } from "../../../runner/sizing/cell-measurements.ts";
+import { noLoadMetSlo } from "../../../runner/sizing/size-cell.ts";
+import { loadStep } from "../results/search-fixture.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
 import { only } from "./size-records.ts";
 
@@ -67,5 +69,29 @@ describe("the billing comparison", () => {
     const finding = billing([served]);
     expect(finding).toContain("request-based billing would cost");
     expect(finding).not.toContain("counting each message");
+  });
+});
+
+describe("a cell where no load met the SLO", () => {
+  test("the reason names every term, and what the lowest rate tried missed", () => {
+    const record = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: 1000, repetitions: 1 });
+    const result = record.repetitions[0]?.result;
+    if (!result) throw new Error("the fixture has a result");
+    result.steps = [
+      loadStep("probe", 1000, 5),
+      loadStep("bracket", 1000, 400, { achievedPerSec: 880, sloMet: false }),
+      loadStep("bracket", 952.4, 260.2, { sloMet: false }),
+    ];
+    expect(noLoadMetSlo(250, record)).toBe(
+      "no load met the SLO (p99 ≤ 250 ms, no errors, nothing lost or dropped, ≥ 95% of the rate delivered); " +
+        "the lowest rate tried, 952 msg/s, missed it: p99 260 ms",
+    );
+  });
+
+  test("with no step to show, only the terms", () => {
+    const record = fakeCellRecord({ cpus: 1, memoryMiB: 256, ceilingPerSec: null, repetitions: 1 });
+    expect(noLoadMetSlo(250, record)).toBe(
+      "no load met the SLO (p99 ≤ 250 ms, no errors, nothing lost or dropped, ≥ 95% of the rate delivered)",
+    );
   });
 });
