@@ -43,7 +43,8 @@ export function needsMoreRepetitions(cell: Cell, repetitions: Repetition[]): boo
   if (repetitions.length >= repetitionCap(cell)) return false;
   if (repetitions.some((r) => r.status !== "ok" && r.status !== "drifted")) return false;
   const kept = repetitions.filter((r) => r.status === "ok");
-  if (kept.length === 0) return false; // every one drifted: more of the same would not plan
+  // Every one drifted, twice or more: more of the same would not plan. One alone may be a host's speed swing.
+  if (kept.length === 0 && repetitions.length >= 2) return false;
   if (kept.length < cell.repetitions) return true;
   return summarizeCell(repetitions).summary.disagrees === true;
 }

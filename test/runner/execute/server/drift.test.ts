@@ -121,4 +121,14 @@ describe("a cell with drifted repetitions", () => {
     expect(needsMoreRepetitions(cell, [ok, drifted, ok])).toBe(false);
     expect(needsMoreRepetitions(cell, [drifted, drifted])).toBe(false);
   });
+
+  test("a one-repetition cell whose only repetition drifted gets one more; a second drift ends it", async () => {
+    const ok = (await run({ capacityPerSec: 1000, cpuSecondsPerRequest: 0.001 }, null)).repetition;
+    const drifted = (await run(slowing, null)).repetition;
+    const cell = serviceCell({ repetitions: 1, maxRepetitions: 3 });
+    expect(needsMoreRepetitions(cell, [drifted])).toBe(true);
+    expect(needsMoreRepetitions(cell, [drifted, ok])).toBe(false);
+    expect(needsMoreRepetitions(cell, [drifted, drifted])).toBe(false);
+    expect(needsMoreRepetitions(serviceCell({ repetitions: 1, maxRepetitions: 1 }), [drifted])).toBe(false);
+  });
 });
