@@ -29,7 +29,7 @@ export interface HostProbePair {
 export interface DriftVerdict {
   status: "drifted";
   message: string;
-  /** Which changed: the host (its probe fell too), the service (the host held), or unknown (not probed, or the probe rose). */
+  /** Which changed: the host (its probe fell too), the service (it held), or unknown (not probed, or it rose). */
   cause: "host" | "service" | "unknown";
 }
 
