@@ -47,13 +47,7 @@ export interface RateWindow {
  * small for T to show in p99 is still capped at what the workload delivered.
  */
 export function stepMeetsSlo(figures: StepFigures, sloP99Ms: number): boolean {
-  return (
-    figures.p99Ms <= sloP99Ms &&
-    figures.errors === 0 &&
-    figures.lost === 0 &&
-    (figures.dropped ?? 0) === 0 &&
-    figures.achievedPerSec >= MIN_ACHIEVED_RATIO * figures.offeredPerSec
-  );
+  return missedTerms(figures, sloP99Ms).length === 0;
 }
 
 /** The pass rule of stepMeetsSlo, in words, for messages that say no step met it. */
@@ -62,14 +56,17 @@ export function sloTerms(sloP99Ms: number): string {
 }
 
 /** The terms of the pass rule a step broke, in words, e.g. ["p99 312 ms", "91% of the rate delivered"]. */
-export function missedTerms(step: LoadStep, sloP99Ms: number): string[] {
+export function missedTerms(figures: StepFigures, sloP99Ms: number): string[] {
   const missed: string[] = [];
-  if (step.latency.p99Ms > sloP99Ms) missed.push(`p99 ${Math.round(step.latency.p99Ms)} ms`);
-  if (step.errors > 0) missed.push(`${step.errors} errors`);
-  if (step.lost > 0) missed.push(`${step.lost} lost`);
-  if ((step.dropped ?? 0) > 0) missed.push(`${step.dropped} dropped`);
-  const delivered = step.offeredPerSec > 0 ? step.achievedPerSec / step.offeredPerSec : 1;
-  if (delivered < MIN_ACHIEVED_RATIO) missed.push(`${Math.floor(delivered * 100)}% of the rate delivered`);
+  // Negated comparisons, so a NaN figure fails its term.
+  if (!(figures.p99Ms <= sloP99Ms)) missed.push(`p99 ${Math.round(figures.p99Ms)} ms`);
+  if (figures.errors !== 0) missed.push(`${figures.errors} errors`);
+  if (figures.lost !== 0) missed.push(`${figures.lost} lost`);
+  if ((figures.dropped ?? 0) !== 0) missed.push(`${figures.dropped} dropped`);
+  if (!(figures.achievedPerSec >= MIN_ACHIEVED_RATIO * figures.offeredPerSec))
+    missed.push(
+      `${Math.floor((figures.achievedPerSec / figures.offeredPerSec) * 100)}% of the rate delivered`,
+    );
   return missed;
 }
 

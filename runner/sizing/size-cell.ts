@@ -163,7 +163,7 @@ export function planInstances(ceilingPerSec: number | null, settings: InstanceSe
 export function noLoadMetSlo(sloP99Ms: number, record: CellRecord): string {
   const tried = record.repetitions.flatMap((r) => r.result?.steps ?? []).filter((s) => s.phase !== "probe");
   const lowest = tried.sort((a, b) => a.offeredPerSec - b.offeredPerSec)[0];
-  const missed = lowest ? missedTerms(lowest, sloP99Ms) : [];
+  const missed = lowest ? missedTerms({ ...lowest, p99Ms: lowest.latency.p99Ms }, sloP99Ms) : [];
   const where =
     lowest && missed.length
       ? `; the lowest rate tried, ${Math.round(lowest.offeredPerSec)} ${rateUnitOf(record.cell)}, missed it: ${missed.join(", ")}`
