@@ -1,7 +1,8 @@
 // Fidelity: does the tool's ceiling at 1 vCPU (cpuView pinned) match what Debian's wrk drives on the same image under
 // the same pinning? Two fixtures (bench/fidelity/fixtures.ts): allocation-heavy and CPU-light. For each, rounds of:
 // wrk (closed loop, 80 connections, on a core the service does not use, in its network namespace), the tool's pinned
-// cell (its ceiling search through the CLI, concurrency 80), wrk again, then the tool's shared cell. Prints exactly:
+// cell (its ceiling search through the CLI as a user runs it: concurrency 80, the default step length and SLO, 3
+// repetitions, the cell's ceiling their median), wrk again, then the tool's shared cell. Prints exactly:
 //   fidelity <fixture>: tool/wrk <ratio>   (median over rounds of the pinned ceiling over its two wrk neighbours'
 //                                           mean; rounds whose pinned ceiling is not the service's are left out, and so
 //                                           are rounds whose wrk runs differ by > 15% unless every round's do)
@@ -10,7 +11,7 @@
 // Every round's figures, and why one was left out, go to stderr. This VM's speed on the loopback HTTP path flips
 // between two modes ~1.7x apart within seconds (docs/measurements.md#fidelity), so one round is not a figure. The bench
 // holds the host lock; the CLI runs inside it with --no-host-lock.
-// Usage: bun bench/fidelity.ts [--rounds=3]   (a round of both fixtures takes about 2.5 min)
+// Usage: bun bench/fidelity.ts [--rounds=3]   (a round of both fixtures takes about 3.5 min)
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,7 +99,7 @@ async function measureRounds(fixture: string): Promise<Round[]> {
     const round = { wrkBefore, pinned, wrkAfter, shared };
     rounds.push(round);
     log(
-      `${fixture} round ${index}: wrk ${wrkBefore.toFixed(0)} then ${wrkAfter.toFixed(0)} req/s (${hostMoved(round) ? "the host moved" : "steady"}); tool pinned ${fmt(pinned.ceiling)} (${pinned.status}; its own closed-loop probes ${pinned.closedLoopPerSec.map((rate) => rate.toFixed(0)).join(" and ")}/s), shared ${fmt(shared.ceiling)} (${shared.status})`,
+      `${fixture} round ${index}: wrk ${wrkBefore.toFixed(0)} then ${wrkAfter.toFixed(0)} req/s (${hostMoved(round) ? "the host moved" : "steady"}); tool pinned ${fmt(pinned.ceiling)} (${pinned.status}; its own closed-loop probes ${pinned.closedLoopPerSec.map((rate) => rate.toFixed(0)).join(" and ")}/s, the ceiling ${overProbes(pinned)} of their median), shared ${fmt(shared.ceiling)} (${shared.status})`,
     );
     wrkBefore = index < flags.rounds ? await wrkOnce(fixture) : wrkAfter;
   }
@@ -135,6 +136,12 @@ function sharedOverPinned(rounds: Round[]): string {
   return ratios.length
     ? (median(ratios) as number).toFixed(2)
     : "unavailable (no round measured both ceilings)";
+}
+
+/** The ceiling over the median of its own closed-loop probes: against a saturating client in the same minute. */
+function overProbes(cell: ToolCell): string {
+  const probes = median(cell.closedLoopPerSec);
+  return cell.ceiling !== null && probes ? (cell.ceiling / probes).toFixed(2) : "none";
 }
 
 function fmt(value: number | null): string {
@@ -180,7 +187,7 @@ async function toolCell(fixture: string, view: "pinned" | "shared"): Promise<Too
       matrix,
       [
         `service: { image: ${image.ref}, port: 8080, readyPath: /health, command: [fixtures.ts, ${fixture}] }`,
-        `defaults: { warmupSeconds: 1, stepSeconds: 2, repetitions: 1, maxRepetitions: 1, sloP99Ms: ${SLO_P99_MS}, timeoutSeconds: 300 }`,
+        `defaults: { repetitions: 3, maxRepetitions: 3, sloP99Ms: ${SLO_P99_MS}, timeoutSeconds: 300 }`,
         `axes: { cpus: [${CPUS}], memory: [512Mi], smol: [false], concurrency: [${CONNECTIONS}], cpuView: [${view}] }`,
         "scenarios: { get: { request: { path: / } } }",
         "cloudRun: { targetPerSec: 1000, billing: request }",
