@@ -9,7 +9,7 @@
 //   shared/pinned <fixture>: <ratio>       (median over rounds of the tool's ceiling under each view)
 //   probe composite: <x>                   (`bun runner/matrix.ts probe --json`, or unavailable and why)
 // Every round's figures, and why one was left out, go to stderr. This VM's speed on the loopback HTTP path flips
-// between two modes ~1.7x apart within seconds (docs/measurements.md#fidelity): one round's ratio ranged 0.69-1.06, so
+// between two modes ~1.7x apart within seconds (docs/measurements.md#fidelity): one round's ratio ranged 0.69-1.20, so
 // the default takes the median of six. The bench holds the host lock; the CLI runs inside it with --no-host-lock.
 // Usage: bun bench/fidelity.ts [--rounds=6]   (a round of both fixtures takes about 4 min)
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
