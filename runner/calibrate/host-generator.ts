@@ -2,10 +2,9 @@ import { resolve } from "node:path";
 import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
 import type { MemberOutcome } from "../drivers/execution-driver.ts";
 import { IMAGE_APP_DIR } from "../load/bun-generator/bun-load-generator.ts";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 
-/** The repository root: generator/ runs from here as a host process (it is never imported by the runner). */
-const REPO_ROOT = resolve(import.meta.dir, "../..");
-const GENERATOR_MAIN = resolve(REPO_ROOT, "generator/main.ts");
+const GENERATOR_MAIN = resolve(PACKAGE_ROOT, "generator/main.ts");
 
 /** Sends one step: the real one runs the generator on this host; tests pass a counter that sends nothing. */
 export type SendStep = (
@@ -19,7 +18,7 @@ export type SendStep = (
 export function hostWorkloadPath(workload: string | null): string | null {
   if (workload === null || workload === "-") return workload;
   return workload.startsWith(`${IMAGE_APP_DIR}/`)
-    ? resolve(REPO_ROOT, workload.slice(IMAGE_APP_DIR.length + 1))
+    ? resolve(PACKAGE_ROOT, workload.slice(IMAGE_APP_DIR.length + 1))
     : workload;
 }
 
@@ -29,7 +28,7 @@ export function hostWorkloadPath(workload: string | null): string | null {
  */
 export const sendStepOnHost: SendStep = async (config, stdin, deadlineMs, signal) => {
   const child = Bun.spawn(["bun", GENERATOR_MAIN], {
-    cwd: REPO_ROOT,
+    cwd: PACKAGE_ROOT,
     env: {
       ...process.env,
       BC_STEP: JSON.stringify({ ...config, workload: hostWorkloadPath(config.workload) }),

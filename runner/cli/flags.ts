@@ -214,7 +214,7 @@ export class FlagError extends Error {
 
 /** --results DIR, shared by report, compare and check. */
 export const resultsFlag = valueFlag(PathText, {
-  help: "results directory (default results)",
+  help: "results directory (default: results/ of a clone, ./bun-capacity-results as the installed tool)",
   value: "DIR",
   example: "--results results",
 });

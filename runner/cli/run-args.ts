@@ -54,7 +54,7 @@ export const RUN_FLAGS = z.strictObject({
     example: "--reps 3",
   }),
   out: valueFlag(PathText, {
-    help: "results directory (default results)",
+    help: "results directory (default: results/ of a clone, ./bun-capacity-results as the installed tool)",
     value: "DIR",
     example: "--out results",
   }),

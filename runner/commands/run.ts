@@ -4,7 +4,7 @@ import { type CommandContext, defineCommand } from "../cli/command.ts";
 import { EXIT, signalExitCode } from "../cli/exit-codes.ts";
 import { toRunArgs } from "../cli/parse-run-args.ts";
 import { renderDryRun } from "../cli/render-dry-run.ts";
-import { DEFAULT_MATRIX_PATH, DEFAULT_OUT_DIR, RUN_FLAGS, type RunArgs } from "../cli/run-args.ts";
+import { DEFAULT_MATRIX_PATH, RUN_FLAGS, type RunArgs } from "../cli/run-args.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
 import type { Matrix } from "../config/resolved-matrix.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
@@ -47,9 +47,9 @@ Other commands (each has --help):
 Axis flags narrow the whole plan, cells added by include rules too. Exit codes: 0 done, 1 failed cells or
 Docker trouble, 2 bad input (flags, matrix file, stored results), 130/143 stopped by SIGINT/SIGTERM.`;
 
-/** The default lands in <repo>/results wherever it is run from, where report/compare/check look. */
-function resultsDirFor(outDir: string): string {
-  return outDir === DEFAULT_OUT_DIR ? DEFAULT_RESULTS_DIR : resolve(outDir);
+/** Without --out: <clone>/results wherever it is run from, or ./bun-capacity-results as the installed tool. */
+function resultsDirFor(out: string | undefined): string {
+  return out === undefined ? DEFAULT_RESULTS_DIR : resolve(out);
 }
 
 /**
@@ -63,7 +63,7 @@ export const runCommand = defineCommand({
   positionals: { min: 0, max: 1, names: "at most one matrix file path" },
   run: async ({ flags, positionals }, context) => {
     const args = toRunArgs(flags, positionals);
-    const resultsDir = resultsDirFor(args.outDir);
+    const resultsDir = resultsDirFor(flags.out);
     if (args.resumeRunId) return resume(args, args.resumeRunId, resultsDir, context);
     const matrix = loadMatrix(args.matrixPath);
     const plan = await planForDriver(matrix, args);

@@ -1,11 +1,11 @@
-import path from "node:path";
 import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 import { MIB } from "../units/units.ts";
 
 /** Every default of matrix.yaml, in one place (docs/matrix-reference.md mirrors this file). */
 
-/** Repository root: the bundled Dockerfile's build context, wherever the matrix file lives. */
-export const REPO_ROOT = path.resolve(import.meta.dir, "../..");
+/** The package's root (a clone, the installed package, or a binary's extracted files): the bundled build context. */
+export const REPO_ROOT = PACKAGE_ROOT;
 
 export const BUNDLED_BUILD = {
   context: REPO_ROOT,

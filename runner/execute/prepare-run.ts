@@ -1,14 +1,12 @@
-import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { type BenchImage, ensureImage } from "../image/bench-image.ts";
 import { ensureLoadGenerator } from "../load/ensure-load-generator.ts";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 import { bindImage, type Plan } from "../plan/plan.ts";
 import { collectRunEnvironment, type RunEnvironment, type RunImage } from "../results/run-record.ts";
 import { prepareVariantImages } from "./prepare-variant-images.ts";
 import { prepareServerImages } from "./server/prepare-server-images.ts";
-
-const REPO_ROOT = resolve(import.meta.dir, "../..");
 
 export interface PreparedRun {
   plan: Plan;
@@ -35,7 +33,7 @@ export async function prepareRun(
   const orphans = await options.driver.removeOrphans();
   if (orphans > 0) options.log(`removed ${orphans} container(s) left by runs that are gone`);
   const image = await reuseOrEnsure(docker, plan, options);
-  const environment = await collectRunEnvironment(docker, REPO_ROOT);
+  const environment = await collectRunEnvironment(docker, PACKAGE_ROOT);
   const ensureGenerator = () => ensureLoadGenerator(docker, options);
   const withVariants = await prepareVariantImages(docker, bindImage(plan, image.ref), {
     env: options.env,

@@ -1,11 +1,10 @@
 import { cpus } from "node:os";
-import { resolve } from "node:path";
 import type { HostProbe } from "../../contract/host-probe.ts";
 import type { ContainerSpec, DockerApi } from "../docker/docker-api.ts";
 import { HostProbeError, PROBE_CORE, type ProbeForm, RawProbe, scoreProbe } from "../host/host-probe.ts";
 import { ensureImage } from "../image/bench-image.ts";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 
-const REPO_ROOT = resolve(import.meta.dir, "../..");
 export const PROBE_IMAGE_REPO = "bun-capacity/host-probe";
 const PROBE_DOCKERFILE = "runner/host/probe-program/Dockerfile";
 const PROBE_CONTEXT_ENTRIES = ["runner/host/probe-program"];
@@ -28,7 +27,7 @@ export async function ensureProbeImage(
 ): Promise<string> {
   const image = await ensureImage(
     docker,
-    { kind: "build", context: REPO_ROOT, dockerfile: PROBE_DOCKERFILE, args: {} },
+    { kind: "build", context: PACKAGE_ROOT, dockerfile: PROBE_DOCKERFILE, args: {} },
     {
       log: options.log ?? (() => undefined),
       env: options.env,

@@ -1,6 +1,7 @@
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
 import { ImageMissingError } from "../docker/docker-error.ts";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 import type { PlanImage } from "../plan/plan.ts";
 import {
   type BaseImage,
@@ -19,8 +20,6 @@ import {
   USER_IMAGE_REPO,
 } from "./image-defaults.ts";
 import { BunVersionImageError } from "./image-error.ts";
-
-const REPO_ROOT = resolve(import.meta.dir, "../..");
 
 export interface BenchImage {
   ref: string;
@@ -62,7 +61,7 @@ export async function ensureImage(
   const dockerfilePath = join(image.context, image.dockerfile);
   const dockerfileText = await Bun.file(dockerfilePath).text();
   const takesBase = /^\s*ARG\s+BUN_IMAGE\b/m.test(dockerfileText);
-  const bunVersion = await readBunVersion(REPO_ROOT);
+  const bunVersion = await readBunVersion(PACKAGE_ROOT);
   const base = takesBase
     ? await pickBase(docker, { bunVersion, env: options.env, log }, options.bunVersion)
     : null;

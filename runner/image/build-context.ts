@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, normalize, posix, resolve } from "node:path";
 import ignore, { type Ignore } from "@balena/dockerignore";
 import { execa } from "execa";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 import { CONTEXT_ENTRIES } from "./image-defaults.ts";
 
 /**
@@ -106,11 +107,11 @@ export class DockerignoreRules {
   }
 }
 
-const REPO_ROOT = resolve(import.meta.dir, "../..");
-
 /** The bundled bench image sends only its named entries; any other build sends its context as Docker would. */
 export function bundledEntries(image: { context: string; dockerfile: string }): string[] | null {
-  return resolve(image.context) === REPO_ROOT && image.dockerfile === "Dockerfile" ? CONTEXT_ENTRIES : null;
+  return resolve(image.context) === PACKAGE_ROOT && image.dockerfile === "Dockerfile"
+    ? CONTEXT_ENTRIES
+    : null;
 }
 
 export interface ContextTar {

@@ -3,8 +3,9 @@ import { arch, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import type { DockerApi } from "../docker/docker-api.ts";
+import { toolCacheDir } from "../package/tool-home.ts";
 import { nanoCpusOf } from "../units/units.ts";
-import { BUN_CACHE_DIR, NPM_PACK_TIMEOUT_MS, NPM_VIEW_TIMEOUT_MS } from "./image-defaults.ts";
+import { NPM_PACK_TIMEOUT_MS, NPM_VIEW_TIMEOUT_MS } from "./image-defaults.ts";
 import { BunVersionImageError } from "./image-error.ts";
 
 /** The Bun version the project pins in .bun-version (also the default base image tag). */
@@ -31,14 +32,14 @@ export async function binaryVersion(path: string): Promise<string | null> {
 }
 
 /**
- * Bun `version`'s Linux binary, from the npm registry with the ordinary client (`npm pack`), cached in
- * .cache/bun/<version>/bun; its --version is checked before it is kept.
+ * Bun `version`'s Linux binary, from the npm registry with the ordinary client (`npm pack`), cached in the tool's
+ * cache folder (a clone's .cache/bun/<version>/bun); its --version is checked before it is kept.
  */
 export async function bunFromNpm(
   version: string,
   options: { cacheDir?: string; log?: (line: string) => void } = {},
 ): Promise<string> {
-  const target = join(options.cacheDir ?? BUN_CACHE_DIR, version, "bun");
+  const target = join(options.cacheDir ?? join(toolCacheDir(), "bun"), version, "bun");
   if ((await Bun.file(target).exists()) && (await binaryVersion(target)) === version) return target;
   const pkg = `${bunPlatformPackage(await cpuFlags())}@${version}`;
   options.log?.(`downloading ${pkg} from the npm registry (npm pack)`);

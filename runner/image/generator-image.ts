@@ -1,8 +1,7 @@
-import { resolve } from "node:path";
 import type { DockerApi } from "../docker/docker-api.ts";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 import { type BenchImageOptions, ensureImage } from "./bench-image.ts";
 
-const REPO_ROOT = resolve(import.meta.dir, "../..");
 /** Our load generator's image: built from generator/Dockerfile (inside generator/) with only what it runs. */
 export const GENERATOR_IMAGE_REPO = "bun-capacity/generator";
 export const GENERATOR_DOCKERFILE = "generator/Dockerfile";
@@ -24,7 +23,7 @@ export async function ensureGeneratorImage(
 ): Promise<GeneratorImage> {
   const image = await ensureImage(
     docker,
-    { kind: "build", context: REPO_ROOT, dockerfile: GENERATOR_DOCKERFILE, args: {} },
+    { kind: "build", context: PACKAGE_ROOT, dockerfile: GENERATOR_DOCKERFILE, args: {} },
     { ...options, entries: GENERATOR_CONTEXT_ENTRIES, repo: GENERATOR_IMAGE_REPO },
   );
   const inputsHash = image.inputsHash ?? "";

@@ -1,5 +1,3 @@
-import { join, resolve } from "node:path";
-
 /** Image-building defaults, in one place. */
 export const BENCH_IMAGE_REPO = "bun-capacity/bench";
 export const USER_IMAGE_REPO = "bun-capacity/user-image";
@@ -28,8 +26,6 @@ export const BASE_IMAGE_ENV = "BUN_IMAGE";
 export function defaultBaseImage(bunVersion: string): string {
   return `oven/bun:${bunVersion}-slim`;
 }
-/** Bun binaries of variants' bunVersion, downloaded from npm: .cache/bun/<version>/bun (gitignored). */
-export const BUN_CACHE_DIR = join(resolve(import.meta.dir, "../.."), ".cache/bun");
 /** `npm pack` of a Bun platform package (~40 MB). */
 export const NPM_PACK_TIMEOUT_MS = 180_000;
 /** `npm view bun@<range> version`: what an image tag like oven/bun:1 means today. */

@@ -3,6 +3,7 @@ import { execa } from "execa";
 import { z } from "zod";
 import { HostProbe } from "../../contract/host-probe.ts";
 import type { DockerApi } from "../docker/docker-api.ts";
+import { TOOL } from "../package/tool-home.ts";
 import type { Cell } from "../plan/cell.ts";
 import { Plan } from "../plan/plan.ts";
 import { type CellRecord, CellStatus, CellSummary, CpuPlacement } from "./cell-record.ts";
@@ -31,6 +32,10 @@ export const RunEnvironment = z
     dockerMemoryBytes: z.number().int().positive(),
     bunVersion: z.string().describe("the runner's Bun; each cell's result carries the container's"),
     commit: z.string().nullable(),
+    toolVersion: z
+      .string()
+      .optional()
+      .describe("the bun-capacity version that ran it, from its package.json (absent in older runs)"),
   })
   .strict();
 export type RunEnvironment = z.infer<typeof RunEnvironment>;
@@ -153,6 +158,7 @@ export async function collectRunEnvironment(docker: DockerApi, repoRoot: string)
     dockerMemoryBytes: info.memoryBytes,
     bunVersion: Bun.version,
     commit,
+    toolVersion: TOOL.version,
   };
 }
 

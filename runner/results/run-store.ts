@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import type { HostProbe } from "../../contract/host-probe.ts";
+import { defaultResultsDir } from "../package/tool-home.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { Plan } from "../plan/plan.ts";
 import { MIB } from "../units/units.ts";
@@ -135,8 +136,8 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   await rename(temp, path);
 }
 
-/** Where results go by default: <repo>/results. */
-export const DEFAULT_RESULTS_DIR = resolve(import.meta.dir, "../../results");
+/** Where results go by default: <clone>/results, or ./bun-capacity-results as the installed tool (tool-home.ts). */
+export const DEFAULT_RESULTS_DIR = defaultResultsDir();
 export const LATEST_FILE = "latest.txt";
 
 /** The files of one run under results/<run-id>/. */

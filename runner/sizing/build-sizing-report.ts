@@ -2,6 +2,7 @@ import type { HostProbe } from "../../contract/host-probe.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE, resolveUnitPrices } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
+import { TOOL } from "../package/tool-home.ts";
 import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
 import { calibrationFor } from "./cell-calibration.ts";
@@ -156,6 +157,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
     schemaVersion: 2,
     runId: options.runId,
     generatedAt: options.generatedAt ?? new Date().toISOString(),
+    toolVersion: TOOL.version,
     settings,
     prices: {
       request: resolveUnitPrices(settings, "request"),

@@ -81,6 +81,10 @@ export const SizingReport = z
       .describe("2: planning figures, both billing modes, serviceRecommendation"),
     runId: z.string(),
     generatedAt: z.iso.datetime(),
+    toolVersion: z
+      .string()
+      .optional()
+      .describe("the bun-capacity version that wrote this file (absent in older files)"),
     settings: CloudRunSettings,
     prices: z
       .union([z.object({ request: UnitPrices, instance: UnitPrices }).strict(), UnitPrices])

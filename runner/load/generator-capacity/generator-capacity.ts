@@ -1,11 +1,12 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { z } from "zod";
 import { CalibrationPoint } from "../../../contract/generator-step.ts";
 import type { DockerApi } from "../../docker/docker-api.ts";
 import { ensureGeneratorImage } from "../../image/generator-image.ts";
 import { buildOfflineBaseImage } from "../../image/offline-base.ts";
+import { defaultResultsDir } from "../../package/tool-home.ts";
 import { createBunLoadGenerator, GENERATOR_NAME } from "../bun-generator/bun-load-generator.ts";
 import { calibrateGenerator } from "./measure-generator-capacity.ts";
 
@@ -43,7 +44,7 @@ export class CalibrationFileError extends Error {
   }
 }
 
-export const CALIBRATION_DIR = resolve(import.meta.dir, "../../../results/.calibration");
+export const CALIBRATION_DIR = join(defaultResultsDir(), ".calibration");
 const HASH_CHARS = 12;
 
 export interface EnsureCalibrationOptions {
