@@ -2,6 +2,7 @@ import { runShell, type ShellIo } from "./cli/command-shell.ts";
 import { calibrateCommand } from "./commands/calibrate.ts";
 import { checkCommand } from "./commands/check/check.ts";
 import { compareCommand } from "./commands/compare.ts";
+import { initCommand } from "./commands/init/init.ts";
 import { probeCommand } from "./commands/probe.ts";
 import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";
@@ -14,9 +15,10 @@ export const COMMANDS = [
   checkCommand,
   probeCommand,
   calibrateCommand,
+  initCommand,
 ] as const;
 
-/** `bun runner/matrix.ts [run|report|compare|check|probe|calibrate] ...`: the shell picks the command and maps errors to exit codes. */
+/** `bun runner/matrix.ts [run|report|compare|check|probe|calibrate|init] ...`: the shell picks the command and maps errors to exit codes. */
 export function main(argv: readonly string[], io: ShellIo = {}): Promise<number> {
   return runShell(COMMANDS, argv, io);
 }

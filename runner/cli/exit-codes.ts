@@ -1,3 +1,5 @@
+import { ReadyCheckError } from "../commands/init/check-ready-path.ts";
+import { InitInputError } from "../commands/init/init-error.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { TrafficFileError } from "../config/traffic-profile.ts";
 import {
@@ -46,6 +48,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [CalibrationFileError, EXIT.badInput],
   [EngineAddressError, EXIT.badInput],
   [SameHostError, EXIT.badInput],
+  [InitInputError, EXIT.badInput],
   [HostLockError, EXIT.failed],
   [DockerUnavailableError, EXIT.failed],
   [DockerBuildError, EXIT.failed],
@@ -57,6 +60,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [GeneratorOutputError, EXIT.failed],
   [ServerStepError, EXIT.failed],
   [HostProbeError, EXIT.failed],
+  [ReadyCheckError, EXIT.failed],
 ];
 
 /** The exit code and the one paragraph to print (no stack trace unless BUN_CAPACITY_DEBUG=1). */

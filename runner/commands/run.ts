@@ -43,6 +43,7 @@ Other commands (each has --help):
   report RUN_ID|latest     re-render the reports of a stored run
   compare RUN_A RUN_B      per-cell changes between two runs
   check --target N ...     pre-deploy gate: run one size, exit 0 pass, 1 fail, 2 bad input
+  init [MATRIX_FILE]       write a matrix.yaml for the service in ./Dockerfile
 
 Axis flags narrow the whole plan, cells added by include rules too. Exit codes: 0 done, 1 failed cells or
 Docker trouble, 2 bad input (flags, matrix file, stored results), 130/143 stopped by SIGINT/SIGTERM.`;
