@@ -4,13 +4,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, normalize, posix, resolve } from "node:path";
 import ignore, { type Ignore } from "@balena/dockerignore";
 import { execa } from "execa";
-import { PACKAGE_ROOT } from "../package/tool-home.ts";
+import { INSTALLED_RESULTS_DIR, PACKAGE_ROOT } from "../package/tool-home.ts";
 import { CONTEXT_ENTRIES } from "./image-defaults.ts";
 
 /**
  * Every file of a build context, relative to it and sorted: the same list feeds the tar and the hash.
  * With `entries` (the bundled images) only those paths; otherwise the whole folder as Docker sends it: the
- * .dockerignore's rules applied, and the Dockerfile and .dockerignore always sent (the daemon needs them).
+ * .dockerignore's rules applied, and the Dockerfile and .dockerignore always sent (the daemon needs them); a top-level
+ * bun-capacity-results/ (the installed tool's results) is never sent.
  */
 export async function contextFiles(
   root: string,
@@ -29,6 +30,8 @@ export async function contextFiles(
 
 /** Files and symbolic links under `path`; an excluded folder is skipped whole unless a `!` rule names a path in it. */
 async function walk(root: string, path: string, rules: DockerignoreRules, files: string[]): Promise<void> {
+  // The installed tool's own results are never part of what it measures (they change with every run).
+  if (path === INSTALLED_RESULTS_DIR) return;
   const info = await lstat(join(root, path)).catch(() => null);
   if (!info) return;
   const excluded = path !== "." && rules.excludes(path);

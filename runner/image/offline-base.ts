@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import type { DockerApi, ImageInfo } from "../docker/docker-api.ts";
+import { IS_COMPILED } from "../package/tool-home.ts";
+import { bunFromNpm } from "./bun-version.ts";
 import { BASE_FORMAT, BASE_FORMAT_LABEL, OFFLINE_BASE_REPO } from "./image-defaults.ts";
 
 export interface OfflineBase {
@@ -13,9 +15,18 @@ export interface OfflineBase {
   bunVersion: string;
 }
 
-/** Without a registry: a base image like oven/bun:<version>-slim (Bun, sh, coreutils, a bun user) from the host. */
+/**
+ * Without a registry: a base image like oven/bun:<version>-slim (Bun, sh, coreutils, a bun user) from the host's Bun;
+ * the compiled bun-capacity on a host without Bun takes its own Bun version from the npm registry (its own binary is
+ * the tool, not Bun).
+ */
 export async function buildOfflineBaseImage(docker: DockerApi): Promise<OfflineBase> {
-  const bunPath = await realpath(Bun.which("bun") ?? process.execPath);
+  const onPath = Bun.which("bun");
+  const bunPath = onPath
+    ? await realpath(onPath)
+    : IS_COMPILED
+      ? await bunFromNpm(Bun.version)
+      : await realpath(process.execPath);
   const bunVersion = (await execa(bunPath, ["--version"])).stdout.trim();
   return importBunBase(docker, bunPath, bunVersion);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { CACHE_DIR_ENV, userCacheDir } from "./extract-assets.ts";
 
 /**
  * Where the tool's own files are and where it writes, in one place. From a clone (`bun runner/matrix.ts`, `npm start`)
@@ -12,8 +12,6 @@ import { z } from "zod";
 
 /** Set by the compiled binary's entry to the folder its embedded files were extracted to. */
 export const ASSETS_DIR_ENV = "BUN_CAPACITY_ASSETS_DIR";
-/** Overrides the user cache folder (default $XDG_CACHE_HOME/bun-capacity or ~/.cache/bun-capacity). */
-export const CACHE_DIR_ENV = "BUN_CAPACITY_CACHE_DIR";
 /** The installed tool's default results folder, relative to the working directory. */
 export const INSTALLED_RESULTS_DIR = "bun-capacity-results";
 
@@ -53,9 +51,6 @@ export function defaultResultsDir(): string {
 
 /** Downloaded Bun binaries and the compiled binary's extracted files: never inside the installed package. */
 export function toolCacheDir(env: Record<string, string | undefined> = process.env): string {
-  if (env[CACHE_DIR_ENV]) return resolve(env[CACHE_DIR_ENV]);
-  if (!installed) return join(PACKAGE_ROOT, ".cache");
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "bun-capacity");
-  const home = homedir();
-  return home ? join(home, ".cache/bun-capacity") : join(tmpdir(), "bun-capacity-cache");
+  if (!installed && !env[CACHE_DIR_ENV]) return join(PACKAGE_ROOT, ".cache");
+  return userCacheDir(env);
 }

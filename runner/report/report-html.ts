@@ -1,4 +1,5 @@
 import { dirname, join } from "node:path";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
@@ -25,9 +26,12 @@ import {
   settingsLine,
 } from "./report-sections.ts";
 
-/** The Chart.js UMD build from node_modules, inlined so the page works offline. */
+/** The Chart.js UMD build from node_modules (of the package, or a binary's extracted files), inlined for offline use. */
 export async function chartJsSource(): Promise<string> {
-  const main = Bun.resolveSync("chart.js", import.meta.dir);
+  // A binary's extracted files hold the UMD build itself; an installed package may find chart.js hoisted above it.
+  const shipped = Bun.file(join(PACKAGE_ROOT, "node_modules/chart.js/dist/chart.umd.min.js"));
+  if (await shipped.exists()) return shipped.text();
+  const main = Bun.resolveSync("chart.js", join(PACKAGE_ROOT, "package.json"));
   return Bun.file(join(dirname(main), "chart.umd.min.js")).text();
 }
 
