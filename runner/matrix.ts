@@ -2,7 +2,7 @@ import { runShell, type ShellIo } from "./cli/command-shell.ts";
 import { calibrateCommand } from "./commands/calibrate.ts";
 import { checkCommand } from "./commands/check/check.ts";
 import { compareCommand } from "./commands/compare.ts";
-import { initCommand } from "./commands/init/init.ts";
+import { initCommand } from "./commands/init.ts";
 import { probeCommand } from "./commands/probe.ts";
 import { reportCommand } from "./commands/report.ts";
 import { runCommand } from "./commands/run.ts";

@@ -1,5 +1,3 @@
-import { ReadyCheckError } from "../commands/init/check-ready-path.ts";
-import { InitInputError } from "../commands/init/init-error.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { TrafficFileError } from "../config/traffic-profile.ts";
 import {
@@ -14,6 +12,8 @@ import { ServerStepError } from "../execute/server/server-step-error.ts";
 import { HostLockError, RunInterruptedError } from "../host/host-lock.ts";
 import { HostProbeError, SameHostError } from "../host/host-probe.ts";
 import { BunVersionImageError } from "../image/image-error.ts";
+import { ReadyCheckError } from "../init/check-ready-path.ts";
+import { InitInputError } from "../init/init-error.ts";
 import { GeneratorOutputError } from "../load/bun-generator/generator-output.ts";
 import { CalibrationFileError } from "../load/generator-capacity/generator-capacity.ts";
 import { ReportInputError } from "../report/size-run-dir.ts";

@@ -1,4 +1,4 @@
-import { CLOUD_RUN_LIMITS } from "../../cloudrun/cloud-run-limits.ts";
+import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 
 /** What `init` found, and what the written matrix.yaml says. */
 export interface InitFacts {

@@ -2,17 +2,13 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dockerfileFacts } from "../../../../runner/commands/init/dockerfile-facts.ts";
-import { matrixTemplate } from "../../../../runner/commands/init/matrix-template.ts";
-import {
-  pickReadyPath,
-  pickRequestPath,
-  readyCandidates,
-} from "../../../../runner/commands/init/ready-candidates.ts";
-import { loadMatrix } from "../../../../runner/config/load-matrix.ts";
-import { runInProcess } from "../../../corpus/run-entry.ts";
+import { loadMatrix } from "../../../runner/config/load-matrix.ts";
+import { dockerfileFacts } from "../../../runner/init/dockerfile-facts.ts";
+import { matrixTemplate } from "../../../runner/init/matrix-template.ts";
+import { pickReadyPath, pickRequestPath, readyCandidates } from "../../../runner/init/ready-candidates.ts";
+import { runInProcess } from "../../corpus/run-entry.ts";
 
-const EXAMPLE = join(import.meta.dir, "../../../../examples/hono-service");
+const EXAMPLE = join(import.meta.dir, "../../../examples/hono-service");
 
 describe("dockerfileFacts", () => {
   test("the guide's Dockerfile: the final stage's EXPOSE and its exec-form ENTRYPOINT", async () => {

@@ -1,4 +1,4 @@
-import { dockerfileInstructions } from "../../image/dockerfile.ts";
+import { dockerfileInstructions } from "../image/dockerfile.ts";
 
 /** What `init` reads from a Dockerfile's final stage: the ports it exposes and the program it starts. */
 export interface DockerfileFacts {

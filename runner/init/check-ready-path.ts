@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { ContainerSpec, DockerApi } from "../../docker/docker-api.ts";
-import { CONTAINER_USER } from "../../execute/execute-defaults.ts";
-import { ensureImage } from "../../image/bench-image.ts";
-import { ensureGeneratorImage } from "../../image/generator-image.ts";
-import { IMAGE_APP_DIR } from "../../load/bun-generator/bun-load-generator.ts";
-import { startLoopbackPod } from "../../load/generator-capacity/loopback-pod.ts";
-import { MIB } from "../../units/units.ts";
+import type { ContainerSpec, DockerApi } from "../docker/docker-api.ts";
+import { CONTAINER_USER } from "../execute/execute-defaults.ts";
+import { ensureImage } from "../image/bench-image.ts";
+import { ensureGeneratorImage } from "../image/generator-image.ts";
+import { IMAGE_APP_DIR } from "../load/bun-generator/bun-load-generator.ts";
+import { startLoopbackPod } from "../load/generator-capacity/loopback-pod.ts";
+import { MIB } from "../units/units.ts";
 
 /** How long the service may take to answer at all (as readyTimeoutSeconds' default), plus one GET per path. */
 export const INIT_READY_TIMEOUT_MS = 30_000;

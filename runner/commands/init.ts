@@ -2,16 +2,16 @@ import { access, readFile, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { z } from "zod";
-import { defineCommand } from "../../cli/command.ts";
-import { EXIT } from "../../cli/exit-codes.ts";
-import { booleanFlag, PathText, valueFlag, wholeText } from "../../cli/flags.ts";
-import { loadMatrix } from "../../config/load-matrix.ts";
-import { createDockerClient } from "../../docker/docker-client.ts";
-import { checkReadyPaths } from "./check-ready-path.ts";
-import { dockerfileFacts } from "./dockerfile-facts.ts";
-import { InitInputError } from "./init-error.ts";
-import { INIT_CPUS, INIT_MEMORY, type InitFacts, matrixTemplate } from "./matrix-template.ts";
-import { pickReadyPath, pickRequestPath, readyCandidates } from "./ready-candidates.ts";
+import { defineCommand } from "../cli/command.ts";
+import { EXIT } from "../cli/exit-codes.ts";
+import { booleanFlag, PathText, valueFlag, wholeText } from "../cli/flags.ts";
+import { loadMatrix } from "../config/load-matrix.ts";
+import { createDockerClient } from "../docker/docker-client.ts";
+import { checkReadyPaths } from "../init/check-ready-path.ts";
+import { dockerfileFacts } from "../init/dockerfile-facts.ts";
+import { InitInputError } from "../init/init-error.ts";
+import { INIT_CPUS, INIT_MEMORY, type InitFacts, matrixTemplate } from "../init/matrix-template.ts";
+import { pickReadyPath, pickRequestPath, readyCandidates } from "../init/ready-candidates.ts";
 
 /** Bun.serve's port when the Dockerfile exposes none. */
 const BUN_DEFAULT_PORT = 3000;
