@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MatrixIssue } from "../config/matrix-error.ts";
 import type { ImageSource } from "../config/resolved-matrix.ts";
+import { PACKAGE_ROOT } from "../package/tool-home.ts";
 
 /** Docker's reference grammar, simplified: [host[:port]/]path[:tag][@digest], lowercase path components. */
 const IMAGE_REFERENCE =
@@ -34,6 +35,14 @@ export async function imageSourceIssues(image: ImageSource, at = ""): Promise<Ma
     ];
   const dockerfilePath = join(image.context, image.dockerfile);
   const dockerfile = await stat(dockerfilePath).catch(() => null);
+  // The installed package ships no bundled demo: a matrix without `service:` or `build:` needs a clone.
+  if (!dockerfile && image.context === PACKAGE_ROOT)
+    return [
+      issue(
+        "service",
+        "no `service:` block and no `build:`, so the bundled in-process scenarios would run, and they ship only in a clone of the bun-capacity repository; size your own service with a `service:` block (`bun-capacity init` writes one)",
+      ),
+    ];
   if (!dockerfile?.isFile())
     return [
       issue(
