@@ -35,7 +35,7 @@ export function loadMatrix(file: string): Matrix {
     const reason = code === "ENOENT" ? "no such file" : (code ?? String(error));
     throw wholeFile(
       file,
-      `cannot read it (${reason}); pass the path of a matrix file, e.g. \`bun runner/matrix.ts matrix.yaml\``,
+      `cannot read it (${reason}); pass the path of a matrix file, e.g. \`bun runner/matrix.ts matrix.yaml\`, or write one from your Dockerfile with \`bun runner/matrix.ts init\``,
       error,
     );
   }

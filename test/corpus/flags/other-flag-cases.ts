@@ -88,5 +88,30 @@ export function otherFlagCases(): FlagCase[] {
     check(["--target", "1", ...size, "--scenario", "a b"], ["--scenario"]),
     check(["--target", "1", "--results", "{results}"], ["no latest run"], "check with no size and no runs"),
     check(["--bogus", "--target", "1"], ["--bogus"]),
+    ...initFlagCases(),
+  ];
+}
+
+/** init: bad flags, a file it must not overwrite, a Dockerfile that is missing or not a file (all before Docker). */
+function initFlagCases(): FlagCase[] {
+  const fresh = "{results}/init-matrix.yaml";
+  const init = (
+    argv: string[],
+    mentions: string[],
+    name = `init ${argv.join(" ").slice(0, 40)}`,
+  ): FlagCase => ({
+    name,
+    argv: ["init", ...argv],
+    mentions,
+  });
+  return [
+    init(["--bogus", fresh], ["--bogus"]),
+    ...["0", "65536", "abc", "", "1.5", "-1", HUGE].map((v) => init([fresh, "--port", v], ["--port"])),
+    init([fresh, "--dockerfile", ""], ["--dockerfile"]),
+    init([fresh, "--force=yes"], ["takes no value"]),
+    init([fresh, "other.yaml"], ["at most one"]),
+    init(["{file}"], ["already exists", "--force"], "init over an existing file"),
+    init([fresh, "--dockerfile", "/no/such/Dockerfile"], ["/no/such/Dockerfile", "no Dockerfile"]),
+    init([fresh, "--dockerfile", "{results}"], ["not a file"], "init --dockerfile a folder"),
   ];
 }
