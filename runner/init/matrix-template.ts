@@ -39,6 +39,22 @@ export function matrixTemplate(facts: InitFacts): string {
     `context: ${q(facts.context)}`,
     ...(facts.dockerfile ? [`dockerfile: ${q(facts.dockerfile)}`] : []),
   ];
+  // Cloud Run runs instances below 1 vCPU at concurrency 1 only; from 1 vCPU, at its default 80.
+  const fractional = facts.cpus.filter((cpus) => cpus < 1);
+  const whole = facts.cpus.filter((cpus) => cpus >= 1);
+  const concurrency = [
+    ...(fractional.length ? [1] : []),
+    ...(whole.length ? [CLOUD_RUN_LIMITS.defaultConcurrency] : []),
+  ];
+  const exclude =
+    fractional.length && whole.length
+      ? [
+          ...fractional.map(
+            (cpus) => `{ cpus: ${cpus}, concurrency: ${CLOUD_RUN_LIMITS.defaultConcurrency} }`,
+          ),
+          ...whole.map((cpus) => `{ cpus: ${cpus}, concurrency: 1 }`),
+        ]
+      : [];
   const leftOut = facts.cpusLeftOut.length
     ? ` ${facts.cpusLeftOut.join(", ")} left out: this host has too few cores to pin them (see --force).`
     : "";
@@ -66,13 +82,14 @@ defaults:
   repetitions: 3
 
 # Sizes to measure. Cloud Run allows 0.08-1 vCPU in fractions and ${CLOUD_RUN_WHOLE_CPUS.join(", ")} whole;${leftOut}
-# memory 128Mi-4Gi at 1 vCPU (at most 1Gi below 1 vCPU, 512Mi below 0.5). concurrency is Cloud Run's --concurrency.
+# memory 128Mi-4Gi at 1 vCPU (at most 1Gi below 1 vCPU, 512Mi below 0.5). concurrency is Cloud Run's --concurrency:
+# below 1 vCPU Cloud Run allows 1 only, so those sizes are measured at 1 and the others at ${CLOUD_RUN_LIMITS.defaultConcurrency}.
 axes:
   cpus: [${facts.cpus.join(", ")}]
   memory: [${facts.memory.join(", ")}]
   smol: [false]
-  concurrency: [${CLOUD_RUN_LIMITS.defaultConcurrency}]
-
+  concurrency: [${concurrency.join(", ")}]
+${exclude.length ? `exclude: [${exclude.join(", ")}]\n` : ""}
 # What to size for: your peak requests per second (edit it), and how Cloud Run bills it.
 cloudRun:
   targetPerSec: ${INIT_TARGET_PER_SEC}

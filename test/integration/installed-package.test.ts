@@ -16,10 +16,32 @@ useTempDir("it-installed-", (path) => {
   work = path;
 });
 
-const APP_FILES = ["Dockerfile", ".dockerignore", "index.ts", "index.test.ts", "package.json", "bun.lock"];
+/** From examples/hono-service: Bun's Docker guide's Dockerfile and .dockerignore, and a Hono app's manifest and lockfile. */
+const GUIDE_FILES = ["Dockerfile", ".dockerignore", "package.json", "bun.lock"];
+/** The app: a health route and one route of about a millisecond of CPU, so the service, not the generator, is the limit. */
+const APP_SOURCE = `import { createHash } from "node:crypto";
+import { Hono } from "hono";
+
+export const app = new Hono();
+const block = Buffer.alloc(64 * 1024, 7);
+
+app.get("/health", (c) => c.text("ok"));
+app.get("/digest", (c) => {
+  let digest: Buffer = block;
+  for (let i = 0; i < 16; i++) digest = createHash("sha256").update(digest).update(block).digest();
+  return c.json({ digest: digest.toString("hex") });
+});
+
+export default { port: Number(process.env.PORT ?? 3000), fetch: app.fetch };
+`;
+const APP_TEST = `import { expect, test } from "bun:test";
+import { app } from "./index.ts";
+
+test("/health answers", async () => expect((await app.request("/health")).status).toBe(200));
+`;
 const RESULTS = "bun-capacity-results";
 /** The smallest run that still sizes the app: one cell, one repetition, half-second steps (set in the matrix). */
-const ONE_CELL = ["--cpus", "0.5", "--memory", "512Mi", "--reps", "1"];
+const ONE_CELL = ["--cpus", "1", "--memory", "512Mi", "--reps", "1"];
 const VERSION = (await Bun.file(join(REPO_ROOT, "package.json")).json()).version as string;
 
 const app = () => join(work, "app");
@@ -49,10 +71,11 @@ async function initAndRun(command: string[], initFlags: string[]): Promise<strin
     exitCode: 0,
     stderr: "",
   });
-  expect(init.stderr).toContain("GET /hello: 200");
+  expect(init.stderr).toContain("GET /digest: 200");
   const matrixPath = join(app(), "matrix.yaml");
   const written = await readFile(matrixPath, "utf8");
-  expect(written).toContain('readyPath: "/hello" # checked: answered 200');
+  expect(written).toContain('readyPath: "/health" # checked: answered 200');
+  expect(written).toContain('request: { method: GET, path: "/digest" }');
   expect(loadMatrix(matrixPath).base?.service?.port).toBe(3000);
   await writeFile(matrixPath, written.replace("stepSeconds: 1\n", "stepSeconds: 0.5\n"));
   const initSeconds = (performance.now() - started) / 1000;
@@ -75,9 +98,9 @@ async function initAndRun(command: string[], initFlags: string[]): Promise<strin
   expect(runJson.environment.toolVersion).toBe(VERSION);
   expect((await Bun.file(join(runDir, "sizing.json")).json()).toolVersion).toBe(VERSION);
   const [record] = await readRunCells(runDir);
-  expect(record?.cell.id).toBe("hello__cpu0.5__mem512Mi__smol0__conc80");
-  // On a 2-core host the generator may be the limit (exceeds-host: figures kept, not used for sizing); either way
-  // the repetition measured a ceiling.
+  expect(record?.cell.id).toBe("digest__cpu1__mem512Mi__smol0__conc80");
+  // A busy 2-core host may still be the limit (exceeds-host: figures kept, not used for sizing); either way the
+  // repetition measured a ceiling.
   const ceilingPerSec = record?.repetitions.find((r) => r.result)?.result?.ceiling?.ceilingPerSec ?? 0;
   expect(["ok", "exceeds-host"]).toContain(record?.status ?? "none");
   expect(ceilingPerSec).toBeGreaterThan(100);
@@ -111,7 +134,9 @@ test(
 
     await mkdir(app());
     const example = join(REPO_ROOT, "examples/hono-service");
-    for (const file of APP_FILES) await copyFile(join(example, file), join(app(), file));
+    for (const file of GUIDE_FILES) await copyFile(join(example, file), join(app(), file));
+    await writeFile(join(app(), "index.ts"), APP_SOURCE);
+    await writeFile(join(app(), "index.test.ts"), APP_TEST);
     // --no-save: the app's package.json and bun.lock stay its own, so its image builds as before.
     await execa("bun", ["add", "--no-save", join(work, info?.filename ?? "")], { cwd: app(), env: env() });
     const installed = join(app(), "node_modules/bun-capacity");

@@ -6,6 +6,7 @@ import { loadMatrix } from "../../../runner/config/load-matrix.ts";
 import { dockerfileFacts } from "../../../runner/init/dockerfile-facts.ts";
 import { matrixTemplate } from "../../../runner/init/matrix-template.ts";
 import { pickReadyPath, pickRequestPath, readyCandidates } from "../../../runner/init/ready-candidates.ts";
+import { planRun } from "../../../runner/plan/plan-run.ts";
 import { runInProcess } from "../../corpus/run-entry.ts";
 
 const EXAMPLE = join(import.meta.dir, "../../../examples/hono-service");
@@ -147,8 +148,14 @@ test("every template the host could get loads: cpus left out, another Dockerfile
       { cpus: [0.5, 1, 2], cpusLeftOut: [] },
     ]) {
       await writeFile(path, matrixTemplate({ ...base, ...cpus }));
-      const matrix = loadMatrix(path).base;
+      const loaded = loadMatrix(path);
+      const matrix = loaded.base;
       expect(matrix?.axes.cpus).toEqual(cpus.cpus);
+      // Cloud Run runs below 1 vCPU at concurrency 1 only: every planned cell is a size it deploys.
+      const cells = planRun(loaded, {}, { cores: 8, memoryBytes: 16 * 2 ** 30 }).cells;
+      expect(cells.map((cell) => [cell.cpus, cell.concurrency])).toEqual(
+        cpus.cpus.flatMap((c) => [0, 1].map(() => [c, c < 1 ? 1 : 80])),
+      );
       expect(matrix?.service?.readyPath).toBe("/healthz");
       expect(matrix?.image).toMatchObject({ context: dir, dockerfile: "docker/Dockerfile" });
     }
