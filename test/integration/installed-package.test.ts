@@ -147,7 +147,7 @@ test(
     await initAndRun(["bunx", "bun-capacity"], []);
     expect(await folderHash(installed)).toBe(before);
   },
-  { timeout: 240_000 },
+  { timeout: 480_000 },
 );
 
 test(
@@ -167,5 +167,5 @@ test(
     expect((await readdir(join(app(), RESULTS))).length).toBe(runs + 1);
     expect(await folderHash(extracted)).toBe(before);
   },
-  { timeout: 180_000 },
+  { timeout: 480_000 },
 );
