@@ -1,4 +1,4 @@
-import { access, readFile, stat, writeFile } from "node:fs/promises";
+import { access, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { z } from "zod";
@@ -11,6 +11,7 @@ import { checkReadyPaths } from "../init/check-ready-path.ts";
 import { dockerfileFacts } from "../init/dockerfile-facts.ts";
 import { InitInputError } from "../init/init-error.ts";
 import { INIT_CPUS, INIT_MEMORY, type InitFacts, matrixTemplate } from "../init/matrix-template.ts";
+import { packageFacts, readText } from "../init/project-facts.ts";
 import { pickReadyPath, pickRequestPath, readyCandidates } from "../init/ready-candidates.ts";
 
 /** Bun.serve's port when the Dockerfile exposes none. */
@@ -18,7 +19,7 @@ const BUN_DEFAULT_PORT = 3000;
 
 export const INIT_FLAGS = z.strictObject({
   dockerfile: valueFlag(PathText, {
-    help: "the Dockerfile to read and build (default Dockerfile); its folder's parent is not sent",
+    help: "the Dockerfile to read and build (default Dockerfile); the build context is the current folder",
     value: "FILE",
     example: "--dockerfile Dockerfile",
   }),
@@ -37,41 +38,6 @@ Reads ./Dockerfile (EXPOSE, ENTRYPOINT/CMD) and ./package.json and writes a comm
 matrix.yaml): the service with its port, a ready path checked against the running image (built and run here, each
 candidate path tried on its loopback), one request scenario, Cloud Run's CPU and memory axes and a target. An
 existing file is kept unless --force.`;
-
-async function readText(path: string, what: string, nextStep: string): Promise<string> {
-  const info = await stat(path).catch(() => null);
-  if (!info) throw new InitInputError(path, `no ${what} here`, nextStep);
-  if (!info.isFile()) throw new InitInputError(path, `not a file (the ${what} must be a file)`, nextStep);
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    throw new InitInputError(
-      path,
-      `cannot read it (${(error as NodeJS.ErrnoException).code ?? error})`,
-      nextStep,
-      {
-        cause: error,
-      },
-    );
-  }
-}
-
-/** package.json's name, and its start script's or main's file when the Dockerfile names none. */
-async function packageFacts(folder: string): Promise<{ name: string | null; entry: string | null }> {
-  const text = await readFile(resolve(folder, "package.json"), "utf8").catch(() => null);
-  if (text === null) return { name: null, entry: null };
-  const parsed = z
-    .looseObject({
-      name: z.string().optional(),
-      main: z.string().optional(),
-      module: z.string().optional(),
-      scripts: z.record(z.string(), z.string()).optional(),
-    })
-    .safeParse(JSON.parse(text.trim() ? text : "{}"));
-  if (!parsed.success) return { name: null, entry: null };
-  const start = parsed.data.scripts?.start?.split(/\s+/).find((word) => /\.[cm]?[jt]sx?$/.test(word));
-  return { name: parsed.data.name ?? null, entry: start ?? parsed.data.module ?? parsed.data.main ?? null };
-}
 
 /** The scenario's name from its path: /hello → hello, / → root. */
 const scenarioName = (path: string) =>
@@ -162,8 +128,16 @@ export const initCommand = defineCommand({
       cpusLeftOut: INIT_CPUS.filter((cpus) => !fits(cpus)),
       memory: INIT_MEMORY,
     };
-    await writeFile(matrixPath, matrixTemplate(initFacts));
-    loadMatrix(matrixPath); // the real loader: a file init writes must load
+    // The real loader reads it first, beside its final name (paths in it are relative to its folder): a file init
+    // writes always loads, and a refused one never replaces anything.
+    const staged = `${matrixPath}.${process.pid}.tmp`;
+    await writeFile(staged, matrixTemplate(initFacts));
+    try {
+      loadMatrix(staged);
+      await rename(staged, matrixPath);
+    } finally {
+      await rm(staged, { force: true });
+    }
     context.out(
       `wrote ${relative(project, matrixPath) || matrixPath}: next, \`bun runner/matrix.ts run ${relative(project, matrixPath)}\``,
     );

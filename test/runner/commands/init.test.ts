@@ -105,6 +105,15 @@ describe("init through the real entry point (--no-check: no Docker)", () => {
     expect(loadMatrix(join(project, "matrix.yaml")).base?.service?.port).toBe(8080);
   });
 
+  test("a package.json that is not JSON is named, not a stack trace", async () => {
+    await writeFile("Dockerfile", "FROM oven/bun:1\nEXPOSE 8080\n");
+    await writeFile("package.json", "{ nope");
+    const run = await runInProcess(["init", "--no-check"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${join(project, "package.json")}: not JSON`);
+    expect(await Bun.file(join(project, "matrix.yaml")).exists()).toBe(false);
+  });
+
   test("a missing or unreadable Dockerfile is a clear error (exit 2), no stack trace, no file written", async () => {
     const missing = await runInProcess(["init", "--no-check"]);
     expect(missing.code).toBe(2);
