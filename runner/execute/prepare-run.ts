@@ -2,7 +2,7 @@ import type { DockerApi } from "../docker/docker-api.ts";
 import type { ExecutionDriver } from "../drivers/execution-driver.ts";
 import { type BenchImage, ensureImage } from "../image/bench-image.ts";
 import { ensureLoadGenerator } from "../load/ensure-load-generator.ts";
-import { PACKAGE_ROOT } from "../package/tool-home.ts";
+import { isInstalledTool, PACKAGE_ROOT } from "../package/tool-home.ts";
 import { bindImage, type Plan } from "../plan/plan.ts";
 import { collectRunEnvironment, type RunEnvironment, type RunImage } from "../results/run-record.ts";
 import { prepareVariantImages } from "./prepare-variant-images.ts";
@@ -33,7 +33,8 @@ export async function prepareRun(
   const orphans = await options.driver.removeOrphans();
   if (orphans > 0) options.log(`removed ${orphans} container(s) left by runs that are gone`);
   const image = await reuseOrEnsure(docker, plan, options);
-  const environment = await collectRunEnvironment(docker, PACKAGE_ROOT);
+  // The code under test: the clone's, or as the installed tool the user's repository (the working directory).
+  const environment = await collectRunEnvironment(docker, isInstalledTool() ? process.cwd() : PACKAGE_ROOT);
   const ensureGenerator = () => ensureLoadGenerator(docker, options);
   const withVariants = await prepareVariantImages(docker, bindImage(plan, image.ref), {
     env: options.env,
