@@ -23,6 +23,7 @@ import {
   ScenarioName,
   Seconds,
 } from "./field-schemas.ts";
+import { MemorySearchSettings } from "./memory-search-settings.ts";
 import { Concurrency, RequestMix, RequestSettings, ServiceSettings } from "./service-settings.ts";
 import { strictObject } from "./strict-object.ts";
 import { VariantsSettings } from "./variant-settings.ts";
@@ -87,11 +88,19 @@ export const Axes = strictObject({
     .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
+  // A list of sizes, or `search`: the smallest that holds, on Cloud Run's grid (memory-search-settings.ts).
   memory: z
-    .array(MemoryBytes, { error: "expected a list like [256Mi, 512Mi, 1Gi]" })
-    .min(1, AT_LEAST_ONE)
-    .max(MAX_LIST, AT_MOST)
-    .superRefine(noDuplicates)
+    .union(
+      [
+        z.literal("search"),
+        z
+          .array(MemoryBytes, { error: "expected a list like [256Mi, 512Mi, 1Gi], or search" })
+          .min(1, AT_LEAST_ONE)
+          .max(MAX_LIST, AT_MOST)
+          .superRefine(noDuplicates),
+      ],
+      { error: "expected a list like [256Mi, 512Mi, 1Gi], or search" },
+    )
     .optional(),
   smol: z
     .array(Bool, { error: "expected a list like [false, true]" })
@@ -170,6 +179,8 @@ export const bodyShape = {
   variants: VariantsSettings.optional(),
   execution: ExecutionSettings.optional(),
   service: ServiceSettings.optional(),
+  /** The smallest memory that holds (runner/config/memory-search-settings.ts). */
+  memorySearch: MemorySearchSettings.optional(),
 };
 export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
 
