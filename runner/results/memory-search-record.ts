@@ -16,7 +16,7 @@ export const MemoryProbe = z
     rssGrowth: z
       .number()
       .nullable()
-      .describe("RSS growth over the soak's last part against its middle, e.g. 0.04"),
+      .describe("RSS growth from the soak's middle third to its last, as a share of the limit"),
   })
   .strict();
 export type MemoryProbe = z.infer<typeof MemoryProbe>;

@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { searchCeiling } from "../../runner/execute/memory-search/run-memory-search.ts";
 import { readMemorySearches } from "../../runner/results/memory-search-record.ts";
 import { readCellRecords } from "../../runner/results/run-store.ts";
 import { runMatrix } from "./run-matrix.ts";
@@ -36,8 +37,7 @@ test("the memory search finds memory-hold's smallest safe size (256Mi) with and 
       const search = searches.find((s) => s.smol === smol);
       const found = GRID.indexOf(search?.smallestHoldingBytes ?? -1);
       // Within one grid step of the known answer.
-      });
-      expect({ seen, found }).toMatchObject({ found: expect.any(Number) });
+      if (found < 0) throw new Error(`no size held: ${JSON.stringify(seen, null, 1)}`);
       expect(found).toBeGreaterThanOrEqual(0);
       expect(Math.abs(found - GRID.indexOf(KNOWN_ANSWER_BYTES))).toBeLessThanOrEqual(1);
       expect(search?.marginShare ?? 0).toBeGreaterThan(0);
@@ -47,9 +47,10 @@ test("the memory search finds memory-hold's smallest safe size (256Mi) with and 
         (r) => r.cell.smol === smol && r.cell.memoryBytes === search?.firstFailing?.memoryBytes,
       );
       expect(["oom", "memory-pressure"]).toContain(below?.status ?? "none");
-      // The cell measured at the largest size keeps its ceiling.
+      // The cell measured at the largest size keeps its measured ceiling (exceeds-host when other load took the host).
       const top = [...cells.values()].find((r) => r.cell.smol === smol && r.cell.memoryBytes === GRID[3]);
-      expect(top?.summary.ceilingPerSec?.median ?? 0).toBeGreaterThan(0);
+      expect(["ok", "exceeds-host"]).toContain(top?.status ?? "none");
+      expect(top ? (searchCeiling(top) ?? 0) : 0).toBeCloseTo(search?.largestCeilingPerSec ?? -1, 3);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -16,17 +16,18 @@ export function soakCpuPerRequest(steps: LoadStep[]): number | null {
 }
 
 /**
- * RSS in the soak's last third against its middle third (the first is left to settle): a heap still growing there
- * would, held longer, reach the limit. null: too few samples.
+ * RSS growth from the soak's middle third to its last (the first is left to settle), as a share of the limit: a heap
+ * still growing by that much would, held longer, reach it. Garbage piling up before a collection in a roomy limit is
+ * a small share, so only growth towards the limit counts. null: too few samples.
  */
-export function rssGrowth(repetition: Repetition, soakSeconds: number): number | null {
+export function rssGrowth(repetition: Repetition, soakSeconds: number, limitBytes: number): number | null {
   const samples = repetition.stats?.samples ?? [];
   const end = samples.at(-1)?.elapsedMs ?? 0;
   const third = (soakSeconds * 1000) / 3;
   const max = (from: number, to: number) =>
     Math.max(0, ...samples.filter((s) => s.elapsedMs > from && s.elapsedMs <= to).map((s) => s.memoryBytes));
   const [middle, last] = [max(end - 2 * third, end - third), max(end - third, end)];
-  return middle > 0 && last > 0 ? last / middle - 1 : null;
+  return middle > 0 && last > 0 ? (last - middle) / limitBytes : null;
 }
 
 /** Whether one soak at `memoryBytes` holds, against the largest size's CPU per request (null: the largest itself). */
@@ -40,7 +41,7 @@ export function judgeSoak(
   const steps = repetition.result?.steps.filter((s) => s.phase === "fixed") ?? [];
   const p99 = steps.length ? Math.max(...steps.map((s) => s.latency.p99Ms)) : null;
   const cpu = soakCpuPerRequest(steps);
-  const growth = repetition.status === "ok" ? rssGrowth(repetition, soakSeconds) : null;
+  const growth = repetition.status === "ok" ? rssGrowth(repetition, soakSeconds, memoryBytes) : null;
   const peak = peakMemoryOf(repetition);
   const base = {
     memoryBytes,
@@ -69,7 +70,10 @@ export function judgeSoak(
       `CPU per request ${Math.round(rise * 100)}% above the largest size's at ${rate}/s (more collection)`,
     );
   if (growth !== null && growth > SOAK_RSS_GROWTH_MAX)
-    return fail("memory-pressure", `RSS grew ${Math.round(growth * 100)}% over the soak's last part`);
+    return fail(
+      "memory-pressure",
+      `RSS grew by ${Math.round(growth * 100)}% of the limit over the soak's last third: it would reach it`,
+    );
   const margin =
     peak === null ? "" : `, peak ${Math.round(peak / 2 ** 20)} MiB of ${formatMemorySize(memoryBytes)}`;
   return { ...base, holds: true, status: "ok", why: `held ${rate}/s for ${soakSeconds} s${margin}` };

@@ -43,7 +43,7 @@ export async function runMemoryFindings(options: MemoryFindingsOptions): Promise
   const results: MemorySearchResult[] = [];
   for (const record of searched) {
     if (options.signal?.aborted) break;
-    const ceiling = record.summary.ceilingPerSec?.median ?? null;
+    const ceiling = searchCeiling(record);
     if (!ceiling || !["ok", "exceeds-host"].includes(record.status)) {
       observer.message(
         `${record.cell.id}: no memory search (the cell ended ${record.status} with no ceiling)`,
@@ -122,6 +122,17 @@ async function searchCell(
     marginShare: answer?.peakMemoryBytes ? answer.peakMemoryBytes / answer.memoryBytes : null,
     firstFailing: failing >= 0 ? (verdicts.get(failing) ?? null) : top.holds ? null : top,
   };
+}
+
+/**
+ * The load the search starts from: the cell's ceiling; for an exceeds-host cell (the generator or the host the limit),
+ * the highest rate its repetitions confirmed, which the service held at least.
+ */
+export function searchCeiling(record: CellRecord): number | null {
+  if (record.summary.ceilingPerSec) return record.summary.ceilingPerSec.median;
+  if (record.status !== "exceeds-host") return null;
+  const confirmed = record.repetitions.map((r) => r.result?.ceiling?.ceilingPerSec ?? 0);
+  return Math.max(0, ...confirmed) || null;
 }
 
 /** The cell at another memory size: its id's memory part replaced. */
