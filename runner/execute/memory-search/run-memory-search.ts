@@ -1,6 +1,7 @@
 import type { ResolvedMemorySearch } from "../../config/memory-search-settings.ts";
 import { formatMemorySize } from "../../config/memory-size.ts";
 import type { ExecutionDriver } from "../../drivers/execution-driver.ts";
+import type { LoadGenerator } from "../../load/load-generator.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { RunObserver } from "../../progress/progress-printer.ts";
 import type { CellRecord } from "../../results/cell-record.ts";
@@ -22,6 +23,8 @@ export interface MemoryFindingsOptions {
   context: RunContext;
   observer: RunObserver;
   signal?: AbortSignal;
+  /** Default: the generator each cell's plan names. */
+  generator?: LoadGenerator;
 }
 
 /**
@@ -137,10 +140,7 @@ export function searchCeiling(record: CellRecord): number | null {
 
 /** The cell at another memory size: its id's memory part replaced. */
 export function atMemory(cell: Cell, memoryBytes: number): Cell {
-  const id = cell.id.replace(
-    `__mem${formatMemorySize(cell.memoryBytes)}__`,
-    `__mem${formatMemorySize(memoryBytes)}__`,
-  );
+  const id = cell.id.replace(/__mem[^_]+__/, `__mem${formatMemorySize(memoryBytes)}__`);
   return { ...cell, id, memoryBytes };
 }
 
