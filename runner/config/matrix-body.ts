@@ -103,7 +103,12 @@ export const Axes = strictObject({
       if (parsed.success) return parsed.data;
       // The list's own issues (e.g. axes.memory[1]: got "5Mi"), not a union's summary.
       for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path, input: issue.input ?? value });
+        ctx.addIssue({
+          code: "custom",
+          message: issue.message,
+          path: issue.path,
+          input: issue.input ?? value,
+        });
       return z.NEVER;
     })
     .optional(),

@@ -68,7 +68,9 @@ test("a memory search is refused before any container starts, naming the field a
   expect(refusal([SERVICE, SCENARIO, "memorySearch: { from: 64Mi }"])).toMatch(
     /memorySearch\.from: got "64Mi"; below Cloud Run's least memory, 128Mi/,
   );
-  expect(refusal([SERVICE, SCENARIO, "memorySearch: { to: 64Gi }"])).toContain("above Cloud Run's largest memory, 32Gi");
+  expect(refusal([SERVICE, SCENARIO, "memorySearch: { to: 64Gi }"])).toContain(
+    "above Cloud Run's largest memory, 32Gi",
+  );
   expect(refusal([SERVICE, SCENARIO, "memorySearch: { from: 1Gi, to: 1Gi }"])).toContain("nothing to search");
   expect(refusal([SERVICE, SCENARIO, "memorySearch: { soakSeconds: 0 }"])).toContain(
     "memorySearch.soakSeconds",
