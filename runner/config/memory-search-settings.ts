@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CLOUD_RUN_LIMITS } from "../cloudrun/cloud-run-limits.ts";
 import { memoryGrid } from "../cloudrun/memory-grid.ts";
-import { MemoryBytes, PositiveSeconds } from "./field-schemas.ts";
+import { Cpus, MemoryBytes, PositiveSeconds } from "./field-schemas.ts";
 import { formatMemorySize } from "./memory-size.ts";
 import { strictObject } from "./strict-object.ts";
 
@@ -10,6 +10,10 @@ export const MemorySearchSettings = strictObject({
   from: MemoryBytes.optional(),
   to: MemoryBytes.optional(),
   soakSeconds: PositiveSeconds.max(600, "at most 600 seconds").optional(),
+  cpus: z
+    .array(Cpus, { error: "expected a list like [1] (the CPUs to search at)" })
+    .min(1, "expected at least one value")
+    .optional(),
 });
 
 /** What `axes.memory: search` (or `memorySearch:` without a field) searches. */
@@ -26,6 +30,11 @@ export const ResolvedMemorySearch = z
     toBytes: z.number().int().positive(),
     soakSeconds: z.number().positive(),
     grid: z.array(z.number().int().positive()).describe("ascending; the last is toBytes"),
+    cpus: z
+      .array(z.number().positive())
+      .nullable()
+      .optional()
+      .describe("searched only at these CPUs; null: all"),
   })
   .strict();
 export type ResolvedMemorySearch = z.infer<typeof ResolvedMemorySearch>;
@@ -79,7 +88,10 @@ export function resolveMemorySearch(
       message: `${range} holds no Cloud Run grid size (128Mi, 256Mi, 512Mi, 1Gi ...) below ${formatMemorySize(toBytes)}: nothing to search`,
       input: range,
     });
-  else return { fromBytes, toBytes, soakSeconds, grid: memoryGrid(fromBytes, toBytes) };
+  else {
+    const cpus = body.memorySearch?.cpus ?? null;
+    return { fromBytes, toBytes, soakSeconds, grid: memoryGrid(fromBytes, toBytes), cpus };
+  }
   return null;
 }
 
@@ -89,6 +101,11 @@ export const SOAK_OVERHEAD_SECONDS = 3;
 /** Soaks one search runs at most: the reference at the largest size, then a bisection of the sizes below it. */
 export function soaksPerSearch(search: ResolvedMemorySearch): number {
   return 1 + Math.ceil(Math.log2(search.grid.length));
+}
+
+/** Whether a cell of `cpus` is searched. */
+export function searchedAt(search: ResolvedMemorySearch, cpus: number): boolean {
+  return !search.cpus || search.cpus.includes(cpus);
 }
 
 /** Seconds the search adds for `groups` searched cells (a cell per CPU x --smol x concurrency x scenario). */

@@ -1,7 +1,7 @@
 import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
-import { memorySearchSeconds, soaksPerSearch } from "../config/memory-search-settings.ts";
+import { memorySearchSeconds, searchedAt, soaksPerSearch } from "../config/memory-search-settings.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario, VariantAxes } from "../config/resolved-matrix.ts";
 import { DEFAULT_CPU_VIEW, pinnedMisfit, spareCoresFor } from "../host/core-allocation.ts";
@@ -85,7 +85,9 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
   }
   if (!variant.service) notes.push(...timeoutNotes(scenarios));
   const memorySearch = variant.memorySearch ?? null;
-  const searched = [...cells.values()].filter((cell) => cell.exceedsHost === null).length;
+  const searched = [...cells.values()].filter(
+    (cell) => cell.exceedsHost === null && memorySearch !== null && searchedAt(memorySearch, cell.cpus),
+  ).length;
   const searchSeconds = memorySearch ? memorySearchSeconds(memorySearch, searched) : 0;
   if (memorySearch)
     notes.push(

@@ -1,4 +1,4 @@
-import type { ResolvedMemorySearch } from "../../config/memory-search-settings.ts";
+import { type ResolvedMemorySearch, searchedAt } from "../../config/memory-search-settings.ts";
 import { formatMemorySize } from "../../config/memory-size.ts";
 import type { ExecutionDriver } from "../../drivers/execution-driver.ts";
 import type { LoadGenerator } from "../../load/load-generator.ts";
@@ -41,7 +41,8 @@ export async function runMemoryFindings(options: MemoryFindingsOptions): Promise
   const search = store.run.plan.memorySearch;
   if (!search) return;
   const searched = [...store.done.values()].filter(
-    (r) => r.cell.memoryBytes === search.toBytes && r.cell.mode === "service",
+    (r) =>
+      r.cell.memoryBytes === search.toBytes && r.cell.mode === "service" && searchedAt(search, r.cell.cpus),
   );
   const results: MemorySearchResult[] = [];
   for (const record of searched) {

@@ -41,6 +41,7 @@ test("axes.memory: search plans the cells at the largest size (1Gi) and the grid
     toBytes: 1024 * MiB,
     soakSeconds: 5,
     grid: [128, 256, 512, 1024].map((m) => m * MiB),
+    cpus: null,
   });
   // Two cells x (1 + ceil(log2 4)) soaks x (5 s + 3 s overhead) on top of the cells' own estimate.
   expect(p.notes.join(" ")).toContain(
@@ -58,6 +59,19 @@ test("memorySearch: { from, to, soakSeconds } sets the range; `to` off the grid 
   expect(new Set(p.cells.map((c) => c.memoryBytes))).toEqual(new Set([768 * MiB]));
   expect(p.memorySearch?.grid).toEqual([256 * MiB, 512 * MiB, 768 * MiB]);
   expect(memoryGrid(128 * MiB, 512 * MiB)).toEqual([128 * MiB, 256 * MiB, 512 * MiB]);
+});
+
+test("memorySearch.cpus searches only those CPUs' cells, and the estimate counts only them", () => {
+  const p = plan([
+    SERVICE,
+    SCENARIO,
+    "axes: { cpus: [0.5, 1], memory: search, smol: [false], concurrency: [1] }",
+    "memorySearch: { to: 512Mi, cpus: [1] }",
+  ]);
+  expect(p.memorySearch?.cpus).toEqual([1]);
+  expect(p.notes.join(" ")).toContain(
+    "memory search: 1 cell(s) soaked at up to 3 sizes of 128Mi, 256Mi, 512Mi",
+  );
 });
 
 test("a memory search is refused before any container starts, naming the field and value", () => {
