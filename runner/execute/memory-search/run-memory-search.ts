@@ -48,9 +48,9 @@ export async function runMemoryFindings(options: MemoryFindingsOptions): Promise
   for (const record of searched) {
     if (options.signal?.aborted) break;
     const ceiling = searchCeiling(record);
-    if (!ceiling || !["ok", "exceeds-host"].includes(record.status)) {
+    if (!ceiling) {
       observer.message(
-        `${record.cell.id}: no memory search (the cell ended ${record.status} with no ceiling)`,
+        `${record.cell.id}: no memory search (the cell ended ${record.status} with no confirmed ceiling)`,
       );
       continue;
     }
@@ -69,7 +69,7 @@ async function searchCell(
   ceiling: number,
   search: ResolvedMemorySearch,
 ): Promise<MemorySearchResult> {
-  const offeredPerSec = ceiling * options.store.run.plan.cloudRun.utilizationTarget;
+  let offeredPerSec = ceiling * options.store.run.plan.cloudRun.utilizationTarget;
   const probes: MemoryProbe[] = [];
   let referenceCpu: number | null = null;
   const soak = async (memoryBytes: number): Promise<MemoryProbe> => {
@@ -84,7 +84,15 @@ async function searchCell(
       index: 0,
       soak: { ratePerSec: offeredPerSec, seconds: search.soakSeconds },
     });
-    const probe = judgeSoak(repetition, memoryBytes, cell.sloP99Ms, search.soakSeconds, referenceCpu);
+    const reference = memoryBytes === record.cell.memoryBytes;
+    const probe = judgeSoak(
+      repetition,
+      memoryBytes,
+      cell.sloP99Ms,
+      search.soakSeconds,
+      referenceCpu,
+      reference,
+    );
     probes.push(probe);
     // The largest size's own record (its ceiling) stays as measured; a smaller size that fails gets one.
     if (!probe.holds && memoryBytes !== record.cell.memoryBytes) {
@@ -98,7 +106,13 @@ async function searchCell(
     return probe;
   };
   const grid = search.grid;
-  const top = await soak(search.toBytes);
+  let top = await soak(search.toBytes);
+  // The largest size missing its own ceiling's load (status ok, not killed): that ceiling was no steady rate (the
+  // host's or the generator's, or a busy host). Once more at half the load, which the sizes below must then hold.
+  if (!top.holds && top.status === "ok" && !options.signal?.aborted) {
+    offeredPerSec /= 2;
+    top = await soak(search.toBytes);
+  }
   referenceCpu = top.cpuPerRequestSeconds;
   let [failing, holding] = [-1, top.holds ? grid.length - 1 : grid.length];
   const verdicts = new Map<number, MemoryProbe>([[grid.length - 1, top]]);
@@ -129,14 +143,15 @@ async function searchCell(
 }
 
 /**
- * The load the search starts from: the cell's ceiling; for an exceeds-host cell (the generator or the host the limit),
- * the highest rate its repetitions confirmed, which the service held at least.
+ * The load the search starts from: the cell's ceiling; for a cell with no ok repetition (exceeds-host, unstable,
+ * drifted: the generator or the host the limit, or a host that slowed), the lowest rate its repetitions confirmed.
  */
 export function searchCeiling(record: CellRecord): number | null {
   if (record.summary.ceilingPerSec) return record.summary.ceilingPerSec.median;
-  if (record.status !== "exceeds-host") return null;
-  const confirmed = record.repetitions.map((r) => r.result?.ceiling?.ceilingPerSec ?? 0);
-  return Math.max(0, ...confirmed) || null;
+  const confirmed = record.repetitions
+    .map((r) => r.result?.ceiling?.ceilingPerSec ?? 0)
+    .filter((rate) => rate > 0);
+  return confirmed.length === 0 ? null : Math.min(...confirmed);
 }
 
 /** The cell at another memory size: its id's memory part replaced. */

@@ -39,7 +39,7 @@ const MODEL: ServiceModel = {
         : {},
 };
 
-async function search(grid: number[], model = MODEL) {
+async function search(grid: number[], model = MODEL, claimedCeilingPerSec?: number) {
   const driver = new FakeServerDriver(model);
   const top = grid.at(-1) as number;
   const cell = serviceCell({
@@ -52,7 +52,11 @@ async function search(grid: number[], model = MODEL) {
   };
   const store = await RunStore.create(dir, "run-1", plan, testEnvironment(), null);
   const measured = await runServerRepetition({ driver, generator: fakeGenerator, cell, index: 0, context });
-  await store.writeCell(finishedCellRecord(cell, "run-1", new Date().toISOString(), [measured]));
+  const record = finishedCellRecord(cell, "run-1", new Date().toISOString(), [measured]);
+  const ceiling = record.summary.ceilingPerSec;
+  // A ceiling the service cannot hold (as when the generator or a busy host set it).
+  const claimed = claimedCeilingPerSec && ceiling ? { ...ceiling, median: claimedCeilingPerSec } : ceiling;
+  await store.writeCell({ ...record, summary: { ...record.summary, ceilingPerSec: claimed } });
   const observer = new RecordingObserver();
   await runMemoryFindings({ driver, store, context, observer, generator: fakeGenerator });
   const [result] = await readMemorySearches(store.paths.dir);
@@ -97,4 +101,15 @@ test("an OOM below the answer is recorded oom with the step and rate; a size tha
   });
   expect(roomy.result?.smallestHoldingBytes).toBe(128 * MiB);
   expect(roomy.result?.firstFailing).toBeNull();
+});
+
+test("the largest size missing its own ceiling's load is retried once at half the load, and is no memory finding", async () => {
+  const { result } = await search(memoryGrid(256 * MiB, 1024 * MiB), MODEL, 2000);
+  expect(result?.offeredPerSec).toBeCloseTo(600, 6);
+  expect(result?.probes[0]).toMatchObject({ memoryBytes: 1024 * MiB, holds: false, status: "ok" });
+  expect(result?.probes[0]?.why).toMatch(
+    /^the largest size itself: p99 \d+ ms misses the 100 ms SLO at 1200\/s/,
+  );
+  expect(result?.probes[1]).toMatchObject({ memoryBytes: 1024 * MiB, holds: true });
+  expect(result?.smallestHoldingBytes).toBe(512 * MiB);
 });
