@@ -84,7 +84,10 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     }
   }
   if (!variant.service) notes.push(...timeoutNotes(scenarios));
-  const memorySearch = variant.memorySearch ?? null;
+  // --memory names the sizes to run: the search (which picks them) steps aside, and says so.
+  const memorySearch = narrow.memoryBytes ? null : (variant.memorySearch ?? null);
+  if (narrow.memoryBytes && variant.memorySearch)
+    notes.push("--memory given: the memory search is off for this run");
   const searched = [...cells.values()].filter(
     (cell) => cell.exceedsHost === null && memorySearch !== null && searchedAt(memorySearch, cell.cpus),
   ).length;

@@ -74,6 +74,15 @@ test("memorySearch.cpus searches only those CPUs' cells, and the estimate counts
   );
 });
 
+test("--memory names the sizes: the search steps aside, with a note", () => {
+  const path = join(dir, "matrix.yaml");
+  writeFileSync(path, [SERVICE, SCENARIO, "axes: { memory: search, smol: [false] }"].join("\n"));
+  const p = planRun(loadMatrix(path), { memoryBytes: [256 * MiB] }, HOST);
+  expect(p.memorySearch).toBeUndefined();
+  expect(p.cells.map((c) => c.memoryBytes)).toEqual([256 * MiB]);
+  expect(p.notes).toContain("--memory given: the memory search is off for this run");
+});
+
 test("a memory search is refused before any container starts, naming the field and value", () => {
   expect(refusal([SERVICE, SCENARIO, "axes: { memory: [256Mi] }", "memorySearch: { to: 1Gi }"])).toContain(
     "axes.memory: memorySearch picks the memory sizes",
