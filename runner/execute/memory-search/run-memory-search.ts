@@ -95,7 +95,7 @@ async function searchCell(
     );
     probes.push(probe);
     // The largest size's own record (its ceiling) stays as measured; a smaller size that fails gets one.
-    if (!probe.holds && memoryBytes !== record.cell.memoryBytes) {
+    if (!probe.holds && memoryBytes !== record.cell.memoryBytes && probe.status !== "engine-lost") {
       const failed = finishedCellRecord(cell, options.context.runId, startedAt, [repetition]);
       await options.store.writeCell({
         ...failed,
@@ -120,6 +120,7 @@ async function searchCell(
     const middle = Math.floor((failing + holding) / 2);
     const probe = await soak(grid[middle] as number);
     verdicts.set(middle, probe);
+    if (probe.status === "engine-lost") break; // no finding: the engine went away
     if (probe.holds) holding = middle;
     else failing = middle;
   }
