@@ -23,6 +23,7 @@ import {
   ScenarioName,
   Seconds,
 } from "./field-schemas.ts";
+import { MemorySearchSettings } from "./memory-search-settings.ts";
 import { Concurrency, RequestMix, RequestSettings, ServiceSettings } from "./service-settings.ts";
 import { strictObject } from "./strict-object.ts";
 import { VariantsSettings } from "./variant-settings.ts";
@@ -80,6 +81,12 @@ export const BuildSettings = strictObject({
   args: z.record(z.string(), FlagValue.transform(String), mapping("NAME: value")).optional(),
 });
 
+const MemoryList = z
+  .array(MemoryBytes, { error: "expected a list like [256Mi, 512Mi, 1Gi], or search" })
+  .min(1, AT_LEAST_ONE)
+  .max(MAX_LIST, AT_MOST)
+  .superRefine(noDuplicates);
+
 export const Axes = strictObject({
   cpus: z
     .array(Cpus, { error: "expected a list like [0.5, 1, 2]" })
@@ -87,11 +94,23 @@ export const Axes = strictObject({
     .max(MAX_LIST, AT_MOST)
     .superRefine(noDuplicates)
     .optional(),
+  // A list of sizes, or `search`: the smallest that holds, on Cloud Run's grid (memory-search-settings.ts).
   memory: z
-    .array(MemoryBytes, { error: "expected a list like [256Mi, 512Mi, 1Gi]" })
-    .min(1, AT_LEAST_ONE)
-    .max(MAX_LIST, AT_MOST)
-    .superRefine(noDuplicates)
+    .unknown()
+    .transform((value, ctx): "search" | number[] => {
+      if (value === "search") return value;
+      const parsed = MemoryList.safeParse(value, { reportInput: true });
+      if (parsed.success) return parsed.data;
+      // The list's own issues (e.g. axes.memory[1]: got "5Mi"), not a union's summary.
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({
+          code: "custom",
+          message: issue.message,
+          path: issue.path,
+          input: issue.input ?? value,
+        });
+      return z.NEVER;
+    })
     .optional(),
   smol: z
     .array(Bool, { error: "expected a list like [false, true]" })
@@ -170,6 +189,8 @@ export const bodyShape = {
   variants: VariantsSettings.optional(),
   execution: ExecutionSettings.optional(),
   service: ServiceSettings.optional(),
+  /** The smallest memory that holds (runner/config/memory-search-settings.ts). */
+  memorySearch: MemorySearchSettings.optional(),
 };
 export const BODY_KEYS = Object.keys(bodyShape) as Array<keyof typeof bodyShape>;
 

@@ -13,6 +13,7 @@ import {
   SERVICE_DEFAULTS,
 } from "./config-defaults.ts";
 import type { BodyIssue, CellMatcher, MatrixBody, ScenarioSettings } from "./matrix-body.ts";
+import { resolveMemorySearch } from "./memory-search-settings.ts";
 import { parseMemorySize } from "./memory-size.ts";
 import { resolveLoad, resolveService } from "./resolve-service.ts";
 import { resolveWorkloadVariants } from "./resolve-workload-variants.ts";
@@ -76,9 +77,15 @@ export function resolveVariant(
     issues,
   );
 
+  // The search's cells run at its largest size; the sizes below are soaked once those are measured.
+  const memorySearch = resolveMemorySearch(body, issues);
   const axes = {
     cpus: body.axes?.cpus ?? DEFAULT_AXES.cpus,
-    memoryBytes: body.axes?.memory ?? DEFAULT_AXES.memory.map(defaultMemoryBytes),
+    memoryBytes: memorySearch
+      ? [memorySearch.toBytes]
+      : Array.isArray(body.axes?.memory)
+        ? body.axes.memory
+        : DEFAULT_AXES.memory.map(defaultMemoryBytes),
     smol: body.axes?.smol ?? DEFAULT_AXES.smol,
     concurrency: served ? (body.axes?.concurrency ?? SERVICE_DEFAULTS.concurrency) : [],
     ...(body.axes?.nofile && { nofile: body.axes.nofile }),
@@ -96,6 +103,7 @@ export function resolveVariant(
     cloudRun,
     variants,
     execution: { driver: body.execution?.driver ?? "local", shareHosts: body.execution?.shareHosts ?? false },
+    memorySearch,
   };
   return { variant, issues };
 }

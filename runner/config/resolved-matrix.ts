@@ -3,6 +3,7 @@ import type { CpuView } from "../host/core-allocation.ts";
 import type { CloudRunSettings } from "./cloud-run-settings.ts";
 import type { FlagValue } from "./command-template.ts";
 import type { CellMatcher } from "./matrix-body.ts";
+import type { ResolvedMemorySearch } from "./memory-search-settings.ts";
 
 /** Where the cells' image comes from: a Docker build (context is absolute) or a prebuilt reference. */
 export type ImageSource =
@@ -117,6 +118,8 @@ export type MatrixVariant = {
   variants: WorkloadVariant[];
   /** Which execution driver runs the cells; shareHosts lets nodes on one physical host measure at once. */
   execution: { driver: "local" | "swarm"; shareHosts: boolean };
+  /** `axes.memory: search` or `memorySearch:`; absent or null: none. */
+  memorySearch?: ResolvedMemorySearch | null;
 };
 
 /** A loaded, fully validated matrix file. */

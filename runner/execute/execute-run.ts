@@ -10,6 +10,7 @@ import type { RunStore } from "../results/run-store.ts";
 import { exceedsHostRecord, finishedCellRecord } from "./cell-record-of.ts";
 import type { RunContext } from "./container-spec.ts";
 import type { HostProbes } from "./drift-verdict.ts";
+import { runMemoryFindings } from "./memory-search/run-memory-search.ts";
 import { needsMoreRepetitions, nextCell } from "./next-cell.ts";
 import { runRepetition } from "./run-repetition.ts";
 
@@ -161,6 +162,14 @@ async function runCells(options: ExecuteOptions): Promise<RunRecord> {
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
   const unfinished = progress.some((c) => !c.done);
+  if (ending === null && !options.signal?.aborted && !unfinished) {
+    try {
+      await runMemoryFindings({ ...options, context: repetitionContext });
+    } catch (error) {
+      if (!(error instanceof RunInterruptedError)) throw error;
+      return interrupted(options); // --resume runs the memory search again
+    }
+  }
   if (runnable && ending === null && !options.signal?.aborted) await probes.take("full", "at end");
   if (ending === "interrupted" || (ending === null && options.signal?.aborted && unfinished))
     return interrupted(options);

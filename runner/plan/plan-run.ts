@@ -1,6 +1,7 @@
 import { expandCommand, usesStepSearch } from "../config/command-template.ts";
 import { MAX_PLANNED_CELLS } from "../config/input-limits.ts";
 import { MatrixError } from "../config/matrix-error.ts";
+import { memorySearchSeconds, searchedAt, soaksPerSearch } from "../config/memory-search-settings.ts";
 import { formatMemoryApprox, formatMemorySize } from "../config/memory-size.ts";
 import type { Matrix, MatrixVariant, ResolvedScenario, VariantAxes } from "../config/resolved-matrix.ts";
 import { DEFAULT_CPU_VIEW, pinnedMisfit, spareCoresFor } from "../host/core-allocation.ts";
@@ -83,7 +84,20 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     }
   }
   if (!variant.service) notes.push(...timeoutNotes(scenarios));
-  const estimatedSeconds = estimateRunSeconds(cellEstimatedSeconds, { server: variant.service !== null });
+  // --memory names the sizes to run: the search (which picks them) steps aside, and says so.
+  const memorySearch = narrow.memoryBytes ? null : (variant.memorySearch ?? null);
+  if (narrow.memoryBytes && variant.memorySearch)
+    notes.push("--memory given: the memory search is off for this run");
+  const searched = [...cells.values()].filter(
+    (cell) => cell.exceedsHost === null && memorySearch !== null && searchedAt(memorySearch, cell.cpus),
+  ).length;
+  const searchSeconds = memorySearch ? memorySearchSeconds(memorySearch, searched) : 0;
+  if (memorySearch)
+    notes.push(
+      `memory search: ${searched} cell(s) soaked at up to ${soaksPerSearch(memorySearch)} sizes of ${memorySearch.grid.map(formatMemorySize).join(", ")} (~${Math.round(searchSeconds)} s)`,
+    );
+  const estimatedSeconds =
+    estimateRunSeconds(cellEstimatedSeconds, { server: variant.service !== null }) + searchSeconds;
   return {
     matrixPath: matrix.path,
     profile: variant.profile,
@@ -96,6 +110,7 @@ export function planRun(matrix: Matrix, options: PlanOptions, host: HostFacts): 
     notes,
     execution: { ...variant.execution, driver: options.driver ?? variant.execution.driver },
     ...(variant.variants.length > 0 ? { variants: planVariants(variant.variants) } : {}),
+    ...(memorySearch ? { memorySearch } : {}),
   };
 }
 

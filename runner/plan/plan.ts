@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CloudRunSettings } from "../config/cloud-run-settings.ts";
+import { ResolvedMemorySearch } from "../config/memory-search-settings.ts";
 import { Cell } from "./cell.ts";
 import { PlanVariant } from "./cell-variant.ts";
 import { PlanImage } from "./plan-image.ts";
@@ -78,6 +79,9 @@ export const Plan = z
       .strict()
       .optional()
       .describe("absent in runs stored before drivers: local"),
+    memorySearch: ResolvedMemorySearch.nullable()
+      .optional()
+      .describe("axes.memory: search / memorySearch: the sizes below each cell's memory soaked after it"),
   })
   .strict();
 export type Plan = z.infer<typeof Plan>;

@@ -15,6 +15,7 @@ import {
   workloadSummary,
 } from "./fixed-shape-figures.ts";
 import { fmt, measureLabels } from "./fmt.ts";
+import { memoryAnswerChart, memoryAnswerLines } from "./memory-answer-section.ts";
 import {
   CALIBRATION_HEADER,
   calibrationSummary,
@@ -112,10 +113,13 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
   const sections = report.scenarios.map((s, i) => ({ s, specs: chartSpecs(s, byId, i) }));
   const fixed = fixedShapeHtml(records);
   const day = dayPlanHtml(report);
-  const specs = [...day.specs, ...sections.flatMap((x) => x.specs), ...fixed.specs].map(({ id, config }) => ({
-    id,
-    config,
-  }));
+  const memory = memoryAnswerHtml(report);
+  const specs = [...memory.specs, ...day.specs, ...sections.flatMap((x) => x.specs), ...fixed.specs].map(
+    ({ id, config }) => ({
+      id,
+      config,
+    }),
+  );
   const body = sections
     .map(
       ({
@@ -133,7 +137,7 @@ export function reportHtml(report: SizingReport, records: CellRecord[], chartJs:
 <body><main><h1>Cloud Run sizing: run ${esc(report.runId)}</h1>
 ${report.host ? `<p id="host">${esc(report.host.line)}</p>${report.host.drift ? `<div class="card norec" id="host-drift">${esc(report.host.drift)}</div>` : ""}` : ""}
 <p class="muted" id="settings">${esc(settingsLine(report))}</p>
-${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${day.html}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
+${missing ? `<div class="card norec" id="incomplete">${esc(missing)}</div>` : ""}${serviceCard(report)}${memory.html}${day.html}${report.variantComparison ? variantComparisonHtml(report.variantComparison) : ""}${body}${fixed.html}
 ${calibrationHtml(report)}${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ratio === null ? "No ceiling searches recorded." : `Load steps took ${sc.searchSeconds.toFixed(0)} s against ${sc.exhaustiveSweepSeconds.toFixed(0)} s for an exhaustive linear sweep at the same resolution (ratio ${sc.ratio.toFixed(2)}).`}</p>
 <h2>Assumptions</h2><ul>${report.assumptions.map((a) => `<li>${esc(a)}</li>`).join("")}</ul>
 <h2>How to read this report</h2><ul>
@@ -143,6 +147,18 @@ ${calibrationHtml(report)}${generatorHtml(report)}<h2>Search cost</h2><p>${sc.ra
 <li><b>Eligible</b> (green edge): status ok, SLO met, ≥ 20% memory headroom, deployable on Cloud Run, within maxInstances. Wide and noisy cells stay eligible but are marked.</li>
 <li><b>$/hour</b>: under the cheaper billing mode Cloud Run allows for the size (below 1 vCPU request-based only), the other mode's beside it. <b>cheapest / fastest / balanced</b> compare sizes and billing modes together. The default answer is cheapest.</li></ul>
 </main><script>${chartJs}</script><script>const SPECS = ${safeJson(specs)};${BOOT}</script></body></html>`;
+}
+
+/** The memory search's answers and their chart: peak RSS and ceiling against memory, both --smol settings. */
+function memoryAnswerHtml(report: SizingReport): { html: string; specs: ChartSpec[] } {
+  const answers = report.memoryAnswers ?? [];
+  if (answers.length === 0) return { html: "", specs: [] };
+  const specs = answers.map((a, i) => memoryAnswerChart(a, `chart-memory-search-${i}`));
+  const items = memoryAnswerLines(report).map((l) => `<li>${esc(l.trim())}</li>`);
+  return {
+    html: `<section id="memory-search"><h2>Smallest memory</h2><ul class="findings">${items.join("")}</ul><div class="grid">${specs.map(chartFigure).join("")}</div></section>`,
+    specs,
+  };
 }
 
 function calibrationHtml(report: SizingReport): string {

@@ -5,6 +5,7 @@ import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
 import { fmt, type Measured, measureLabels } from "./fmt.ts";
+import { memoryAnswerLines } from "./memory-answer-section.ts";
 import {
   CALIBRATION_HEADER,
   calibrationSummary,
@@ -196,6 +197,7 @@ export function reportMarkdown(report: SizingReport): string {
     "",
     ...(missing ? [`> **${missing}**`, ""] : []),
     ...serviceSection(report),
+    ...memorySection(report),
     ...dayPlanSection(report),
     ...(report.variantComparison ? [variantComparisonMarkdown(report.variantComparison)] : []),
     ...report.scenarios.map((s) => scenarioSection(s, report)),
@@ -226,6 +228,18 @@ export function reportMarkdown(report: SizingReport): string {
     "- **cheapest / fastest / balanced**: lowest $/hour, lowest p99, or the best weighted mix of both among eligible cells, each under either billing mode.",
     "",
   ].join("\n");
+}
+
+/** The memory search's answer per cell (docs/reading-the-report.md#the-memory-search). */
+function memorySection(report: SizingReport): string[] {
+  const lines = memoryAnswerLines(report);
+  if (lines.length === 0) return [];
+  return [
+    "## Smallest memory",
+    "",
+    ...lines.map((l) => (l.startsWith("  ") ? `  - ${l.trim()}` : `- ${l}`)),
+    "",
+  ];
 }
 
 function startup(ms: { median: number; min: number; max: number } | null): string {

@@ -7,6 +7,7 @@ import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "
 import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
 import { fmt, measureLabels } from "./fmt.ts";
+import { memoryAnswerLines } from "./memory-answer-section.ts";
 import {
   CALIBRATION_HEADER,
   calibrationSummary,
@@ -118,6 +119,8 @@ export function terminalTables(report: SizingReport): string {
   const missing = missingCellsText(report);
   if (missing) out.push(`\n${missing}`);
   out.push(settingsLine(report), ...serviceText(report));
+  const memory = memoryAnswerLines(report);
+  if (memory.length > 0) out.push("\n== Smallest memory (the memory search) ==", ...memory);
   for (const s of report.scenarios) {
     out.push(
       `\n== ${sectionTitle(s)} (${measureLabels.p99(s)} SLO ${s.sloP99Ms} ms, target ${measureLabels.rate(report.settings.targetPerSec, s)}) ==`,

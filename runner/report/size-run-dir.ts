@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../config/cloud-run-settings.ts";
 import type { TrafficProfile } from "../config/traffic-profile.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
+import { type MemorySearchResult, readMemorySearches } from "../results/memory-search-record.ts";
 import { latestRunId, readStoredRun, type StoredRun } from "../results/run-store.ts";
 import { buildSizingReport } from "../sizing/build-sizing-report.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
@@ -36,6 +37,7 @@ export function sizeStoredRun(
     ...(traffic ? { traffic } : {}),
     host: { cpuModel: contents.run.environment.cpuModel, probes: contents.run.probes },
     calibrations,
+    memorySearches: contents.memorySearches ?? [],
   });
 }
 
@@ -65,12 +67,21 @@ export class ReportInputError extends Error {
 /** A stored run as the reports need it: validated records and the cloudRun settings the run was planned with. */
 export interface RunDirContents extends StoredRun {
   cloudRun: CloudRunSettings;
+  /** memory-search.json (axes.memory: search); absent or empty without one. */
+  memorySearches?: MemorySearchResult[];
 }
 
 /** Reads results/<run-id>/ (run.json and cells/*.json, all validated; a damaged file stops with its name). */
 export async function readRunDir(runDir: string): Promise<RunDirContents> {
   const stored = await readStoredRun(runDir);
-  return { ...stored, cloudRun: stored.run.plan.cloudRun };
+  const memorySearches = await readMemorySearches(runDir).catch((error: unknown) => {
+    throw new ReportInputError(
+      `${runDir}/memory-search.json is damaged: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+      "Restore it from a copy, or remove it to report without the memory search.",
+      { cause: error },
+    );
+  });
+  return { ...stored, cloudRun: stored.run.plan.cloudRun, memorySearches };
 }
 
 /** A run id (under resultsDir), "latest", nothing (= latest) or a directory path → the run directory. */

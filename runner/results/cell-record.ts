@@ -92,6 +92,9 @@ export type RepetitionStatus = z.infer<typeof RepetitionStatus>;
 export const CellStatus = z.enum([
   ...RepetitionStatus.options,
   "unstable", // repetitions disagree in kind: never recommended
+  // Server mode: the ceiling is over 10% below the largest memory's (same CPU, --smol, concurrency) and the CPU per
+  // request rose: the runtime collects harder in less memory (results/memory-pressure.ts). Kept to read, never planned on.
+  "memory-pressure",
 ]);
 export type CellStatus = z.infer<typeof CellStatus>;
 

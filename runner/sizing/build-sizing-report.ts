@@ -5,11 +5,13 @@ import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
 import { TOOL } from "../package/tool-home.ts";
 import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
 import type { StoredCalibration } from "../results/cloud-run-calibration.ts";
+import type { MemorySearchResult } from "../results/memory-search-record.ts";
 import { calibrationFor } from "./cell-calibration.ts";
 import type { CellSizing, SmolDelta } from "./cell-sizing.ts";
 import { planDay } from "./day-plan/day-plan.ts";
 import { errorCauseFindings } from "./error-cause-findings.ts";
 import { cellProbeComposite, hostSummary, probeGapNote } from "./host-summary.ts";
+import { memoryAnswers, withSearchedMemory } from "./memory-answer.ts";
 import { pickStrategies, toSizePick } from "./pick-strategies.ts";
 import { concurrencyFindings } from "./recommend-concurrency.ts";
 import { recommendService } from "./recommend-service.ts";
@@ -34,6 +36,8 @@ export interface BuildSizingOptions {
   calibrations?: readonly StoredCalibration[];
   /** The probe composite to set calibrations and cloudRun.targetProbe against; absent: each cell's own probes. */
   hostProbeComposite?: number | null;
+  /** The run's memory searches (memory-search.json): searched cells are planned at the memory found. */
+  memorySearches?: readonly MemorySearchResult[];
 }
 
 type Calibrate = (record: CellRecord) => ReturnType<typeof calibrationFor>;
@@ -91,8 +95,10 @@ function sizeScenario(
 }
 
 /** Turns a run's finished cells into the sizing answer: per scenario, every cell sized and three picks. */
-export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions): SizingReport {
+export function buildSizingReport(measured: CellRecord[], options: BuildSizingOptions): SizingReport {
   const { settings } = options;
+  const all = withSearchedMemory(measured, options.memorySearches ?? []);
+  const answers = memoryAnswers(options.memorySearches ?? []);
   const calibrations = options.calibrations ?? [];
   // Each cell is set against the probes nearest its repetitions unless the caller names one composite.
   const probeOf = (record: CellRecord) =>
@@ -187,6 +193,7 @@ export function buildSizingReport(all: CellRecord[], options: BuildSizingOptions
     ...(options.host ? { host: hostSummary(options.host.cpuModel, options.host.probes, all) } : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
     ...(profile ? { dayPlan: planDay(sized, settings, profile) } : {}),
+    ...(answers.length > 0 ? { memoryAnswers: answers } : {}),
   };
 }
 

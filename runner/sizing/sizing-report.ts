@@ -6,6 +6,7 @@ import { LatencyKind, RateUnit } from "../results/cell-record.ts";
 import { CellSizing } from "./cell-sizing.ts";
 import { DayPlan } from "./day-plan/day-plan.ts";
 import { HostSummary } from "./host-summary.ts";
+import { MemoryAnswer } from "./memory-answer.ts";
 import { ServiceRecommendation } from "./recommend-service.ts";
 import { VariantComparison } from "./variant-comparison.ts";
 
@@ -116,6 +117,10 @@ export const SizingReport = z
       .array(z.string())
       .optional()
       .describe("planned cells with no record yet (an interrupted run): the picks cover only the others"),
+    memoryAnswers: z
+      .array(MemoryAnswer)
+      .optional()
+      .describe("axes.memory: search: the smallest memory that held, with and without --smol"),
     dayPlan: DayPlan.optional().describe(
       "a day's traffic (cloudRun.day or report --traffic) through the autoscaling model: instance-hours, cold starts, monthly bill",
     ),

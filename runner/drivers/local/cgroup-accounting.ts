@@ -58,6 +58,11 @@ export interface CgroupTotals {
   /** Page cache the kernel could drop (v1 total_inactive_file, v2 inactive_file), when read. */
   inactiveFileBytes: number;
   cpuNanos: number | null;
+  /**
+   * Kernel OOM kills counted by the cgroup (v2 memory.events oom_kill, hierarchical, so the gone container's kill
+   * shows; v1 memory.oom_control oom_kill, which counts this cgroup alone: there Docker's oom event is the source).
+   */
+  oomKills?: number | null;
 }
 
 /** A parent cgroup as the driver uses it (the real one, or a fake in tests). */
@@ -95,13 +100,20 @@ export class CgroupParent implements ParentCgroup {
       const peak = toNumber(await readText(join(memoryDir, "memory.max_usage_in_bytes")));
       const cpu = toNumber(await readText(join(this.root, "cpuacct", this.name, "cpuacct.usage")));
       if (peak === null && cpu === null) return null;
-      return { memoryPeakBytes: peak, inactiveFileBytes: stat.total_inactive_file ?? 0, cpuNanos: cpu };
+      const oomKills = parseFlatKeyed(await readText(join(memoryDir, "memory.oom_control"))).oom_kill ?? null;
+      return {
+        memoryPeakBytes: peak,
+        inactiveFileBytes: stat.total_inactive_file ?? 0,
+        cpuNanos: cpu,
+        oomKills,
+      };
     }
     const peak = toNumber(await readText(join(memoryDir, "memory.peak")));
     const usageMicros = parseFlatKeyed(await readText(join(memoryDir, "cpu.stat"))).usage_usec;
     if (peak === null && usageMicros === undefined) return null;
     const cpuNanos = usageMicros === undefined ? null : usageMicros * 1000;
-    return { memoryPeakBytes: peak, inactiveFileBytes: stat.inactive_file ?? 0, cpuNanos };
+    const oomKills = parseFlatKeyed(await readText(join(memoryDir, "memory.events"))).oom_kill ?? null;
+    return { memoryPeakBytes: peak, inactiveFileBytes: stat.inactive_file ?? 0, cpuNanos, oomKills };
   }
 
   /** Removes the parent from every hierarchy once its container is gone (retrying while the kernel lets go). */

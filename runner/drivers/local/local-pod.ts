@@ -142,7 +142,9 @@ export class LocalPod implements PodHandle {
         parts.busyAtStart !== null && this.busyAtEnd !== null ? this.busyAtEnd - parts.busyAtStart : null;
       const measured = (stats?.cpuSeconds ?? 0) + this.membersCpuSeconds;
       const other = hostOtherCpuCores(busy, measured, facts.wallSeconds);
-      return { ...facts, stats, hostOtherCpuCores: other, cpuSeen: this.cpuSeen };
+      // The cgroup's own count of kernel OOM kills backs Docker's event (which a busy engine may drop).
+      const oomEvent = facts.oomEvent || (totals?.oomKills ?? 0) > 0;
+      return { ...facts, oomEvent, stats, hostOtherCpuCores: other, cpuSeen: this.cpuSeen };
     } finally {
       await this.removeContainers();
       await parts.parent?.remove();

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { FixedSummary } from "../../../contract/generator-step.ts";
+import type { Ceiling, LoadStep } from "../../../contract/result.ts";
 import { ceilingSearch } from "../../../search/ceiling-search.ts";
 import { DockerUnavailableError } from "../../docker/docker-error.ts";
 import { PodStartError, RunAbortedError } from "../../drivers/driver-error.ts";
@@ -19,6 +20,7 @@ import { cpuPlacementOf, placeCores } from "../place-cores.ts";
 import { type FixedShapeRun, fixedShapeResult, runFixedShape } from "./fixed-shape.ts";
 import { GeneratorSession } from "./generator-session.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
+import { runSoak, type SoakRequest } from "./run-soak.ts";
 import { serverPodSpec } from "./server-pod-spec.ts";
 import { serverResult } from "./server-result.ts";
 import { ServerStepError } from "./server-step-error.ts";
@@ -32,6 +34,8 @@ export interface ServerRepetitionOptions {
   index: number;
   context: RunContext;
   signal?: AbortSignal;
+  /** A memory-search soak instead of the ceiling search: one fixed rate held (run-soak.ts). */
+  soak?: SoakRequest;
 }
 
 type ServiceModeCell = Cell & { service: ServiceCell; concurrency: number };
@@ -78,12 +82,16 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       session,
     };
     let failure: SearchFailure | null = null;
-    let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
+    let search: { steps: LoadStep[]; ceiling: Ceiling | null; notes: string[] } | null = null;
     let fixed: FixedShapeRun | null = null;
     let warmupMs = 0;
     try {
       if (cell.service.fixed) fixed = await runFixedShape(stepContext);
-      else {
+      else if (options.soak) {
+        warmupMs = await warmUp(stepContext);
+        const steps = await runSoak(stepContext, options.soak);
+        search = { steps, ceiling: null, notes: [`memory soak at ${options.soak.ratePerSec.toFixed(0)}/s`] };
+      } else {
         warmupMs = await warmUp(stepContext);
         search = await ceilingSearch({
           probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
@@ -128,7 +136,10 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       fdLimit && ["ok", "crash", "timeout"].includes(judged.status)
         ? { ...judged, status: "fd-limit" as const, message: fdLimit }
         : judged;
-    const doubt = classified.status === "ok" && result && !fixed ? generatorDoubt(cell, result, facts) : null;
+    const doubt =
+      classified.status === "ok" && result && !fixed && !options.soak
+        ? generatorDoubt(cell, result, facts)
+        : null;
     const verdict = doubt ? { ...classified, status: "exceeds-host" as const, message: doubt } : classified;
     return {
       index: options.index,

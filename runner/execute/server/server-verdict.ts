@@ -38,9 +38,13 @@ export function serverVerdict(o: ServerObservation): Classification {
     const evidence = [facts.oomKilled && "OOMKilled", facts.oomEvent && "oom event"]
       .filter(Boolean)
       .join(", ");
+    // When (the step and its rate), and the RSS on the way there: an OOM is a memory finding, never a ceiling.
+    const when =
+      failure?.kind === "service-stopped" ? `: ${failure.message.replace(/^the service /, "")}` : "";
+    const series = rssSeriesText(facts.stats, cell.memoryBytes);
     return {
       status: "oom",
-      message: `killed by the kernel OOM killer under load at the memory limit (${evidence})`,
+      message: `killed by the kernel OOM killer under load at the memory limit (${evidence})${when}${series ? `; ${series}` : ""}`,
       ...none,
     };
   }
@@ -58,4 +62,18 @@ export function serverVerdict(o: ServerObservation): Classification {
     };
   if (!o.result) return { status: "crash", message: "the search produced no result", ...none };
   return { status: "ok", message: "ok", result: o.result, rawStdout: null };
+}
+
+const MIB = 2 ** 20;
+const SERIES_POINTS = 6;
+
+/** "RSS 133, 160, 201, 248, 255 MiB of 256 over 4.5 s": a few of the sampled points, evenly spread, the last kept. */
+export function rssSeriesText(stats: RunFacts["stats"], limitBytes: number): string | null {
+  const samples = stats?.samples ?? [];
+  if (samples.length === 0) return null;
+  const stride = Math.max(1, Math.ceil(samples.length / SERIES_POINTS));
+  const picked = samples.filter((_, i) => i % stride === 0 || i === samples.length - 1);
+  const values = picked.map((s) => Math.round(s.memoryBytes / MIB)).join(", ");
+  const seconds = ((samples.at(-1)?.elapsedMs ?? 0) / 1000).toFixed(1);
+  return `RSS ${values} MiB of ${Math.round(limitBytes / MIB)} over ${seconds} s`;
 }

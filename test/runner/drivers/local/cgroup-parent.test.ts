@@ -27,7 +27,17 @@ test("v1: the memory high-water mark, inactive file cache and CPU total of the p
     memoryPeakBytes: 268447744,
     inactiveFileBytes: 4096,
     cpuNanos: 61015061,
+    oomKills: null,
   });
+});
+
+test("the kernel's OOM kill count: v1 memory.oom_control, v2 memory.events", async () => {
+  await write("memory/bun-capacity/x/memory.max_usage_in_bytes", "1\n");
+  await write("memory/bun-capacity/x/memory.oom_control", "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n");
+  expect((await new CgroupParent(root, 1, "bun-capacity/x").totals())?.oomKills).toBe(2);
+  await write("bun-capacity/y/memory.peak", "1\n");
+  await write("bun-capacity/y/memory.events", "low 0\nhigh 0\nmax 9\noom 1\noom_kill 1\n");
+  expect((await new CgroupParent(root, 2, "bun-capacity/y").totals())?.oomKills).toBe(1);
 });
 
 test("v2: memory.peak and cpu.stat usage_usec", async () => {
@@ -38,6 +48,7 @@ test("v2: memory.peak and cpu.stat usage_usec", async () => {
     memoryPeakBytes: 1000000,
     inactiveFileBytes: 300,
     cpuNanos: 2_500_000,
+    oomKills: null,
   });
 });
 

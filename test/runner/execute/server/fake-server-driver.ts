@@ -51,10 +51,11 @@ export class FakeServerDriver implements ExecutionDriver {
   async startPod(spec: PodSpec): Promise<PodHandle> {
     this.specs.push(spec);
     if (this.model.startError) throw this.model.startError;
-    const model = this.model;
+    const model = { ...this.model, ...this.model.atMemory?.(spec.service.memoryBytes ?? 0) };
     let serviceCpu = 0;
     let sidecarCpu = 0;
     let alive = true;
+    let podSteps = 0;
     let capacity = model.capacityPerSec;
     const driver = this;
     const runStep = async (request: StepRequest): Promise<MemberOutcome> => {
@@ -65,7 +66,7 @@ export class FakeServerDriver implements ExecutionDriver {
         const stdout = timedOut ? "" : model.fixedStdout;
         return { exitCode: timedOut ? null : 0, timedOut, stdout, stderr: "", cpuSeconds: 0.5 };
       }
-      if (model.dieAfterSteps !== undefined && driver.steps > model.dieAfterSteps) alive = false;
+      if (model.dieAfterSteps !== undefined && podSteps++ >= model.dieAfterSteps) alive = false;
       const seconds = request.durationMs / 1000;
       const offered = request.kind === "open" ? (request.ratePerSec ?? 0) : capacity;
       const achieved = Math.min(offered, capacity);

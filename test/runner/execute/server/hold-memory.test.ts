@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { holdMemory } from "../../../../runner/execute/server/fixed-shape.ts";
+import { rssSeriesText } from "../../../../runner/execute/server/server-verdict.ts";
 
 const stats = (samples: Array<[number, number]>) => ({
   peakMemoryBytes: Math.max(...samples.map(([, bytes]) => bytes)),
@@ -25,4 +26,11 @@ test("holdMemory: the last sample before the load, the highest inside the hold (
   // A sample from before readiness (the runtime still loading) is no baseline.
   expect(holdMemory(s, 1_000_000, window, 1_001_200)).toBeNull();
   expect(holdMemory(s, 1_000_000, window, 1_001_000)).toEqual({ baselineBytes: 12, holdPeakBytes: 45 });
+});
+
+test("rssSeriesText: a few evenly spread samples, the last kept, against the limit", () => {
+  const MiB = 2 ** 20;
+  const s = stats(Array.from({ length: 12 }, (_, i) => [i * 500, (100 + i * 10) * MiB] as [number, number]));
+  expect(rssSeriesText(s, 256 * MiB)).toBe("RSS 100, 120, 140, 160, 180, 200, 210 MiB of 256 over 5.5 s");
+  expect(rssSeriesText(null, 256 * MiB)).toBeNull();
 });

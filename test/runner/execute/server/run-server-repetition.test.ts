@@ -67,6 +67,9 @@ describe("runServerRepetition", () => {
     });
     expect(repetition.status).toBe("oom");
     expect(repetition.message).toContain("under load");
+    // The step it died in, with its rate: never read as a ceiling.
+    expect(repetition.message).toMatch(/stopped during a (closed-loop|\d+\/s) step/);
+    expect(repetition.result).toBeNull();
     expect(driver.finished).toBe(1);
   });
 

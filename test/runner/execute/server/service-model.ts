@@ -13,4 +13,6 @@ export interface ServiceModel {
   /** The generator's own send lag p99 it reports at offered rates above `lagAbovePerSec` (default: punctual, 0.5 ms). */
   generatorLagMs?: number;
   lagAbovePerSec?: number;
+  /** What changes at a memory limit (the service's container's), e.g. an OOM below one size. */
+  atMemory?: (memoryBytes: number) => Partial<ServiceModel>;
 }
