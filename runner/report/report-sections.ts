@@ -2,6 +2,7 @@
 
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
+import { billLine, driverLine } from "./bill-lines.ts";
 import { fmt } from "./fmt.ts";
 
 /** The whole-service answer, formatted once for the terminal, Markdown and HTML. */
@@ -125,6 +126,7 @@ export function dayPlanSummary(report: SizingReport): DayPlanSummary | null {
     `Traffic: ${plan.source} (${days}, repeating): ${count(plan.requestsPerDay)} requests a day, peak ${fmt.rate(plan.peakPerSec)}; ` +
       `max-instances ${plan.maxInstances}, idle instances kept ${plan.idleMinutes} min, cold-start exposure allowed ${share(plan.maxColdStartExposure)}.`,
   ];
+  const recSize = plan.sizes.find((s) => s.size === rec?.size);
   if (rec) {
     const zero = rec.withoutMinInstances;
     lines.push(
@@ -135,6 +137,12 @@ export function dayPlanSummary(report: SizingReport): DayPlanSummary | null {
         : `Against min-instances 0 (${fmt.usd(zero.monthlyCostUsd)}/month, ${share(zero.coldStartExposedShare)} exposed, ${starts(zero.coldStartsPerDay)}): ` +
             `min-instances ${rec.minInstances} adds ${fmt.usd(rec.extraMonthlyCostUsd)} a month.`,
     );
+    const egress = report.settings.egressUsdPerGiB ?? 0;
+    if (rec.bill) lines.push(billLine(rec.bill, `min-instances ${rec.minInstances}`, egress));
+    const other = recSize?.bills?.[rec.billing === "request" ? "instance" : "request"];
+    if (other) lines.push(billLine(other, `min-instances ${report.settings.minInstances}`, egress));
+    if (recSize?.driverMinutes && recSize.peakDriver)
+      lines.push(driverLine(recSize.driverMinutes, recSize.peakDriver));
   }
   const rows = plan.sizes.map((s) => [
     s.size,

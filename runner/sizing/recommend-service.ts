@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { ScalingDriver } from "../cloudrun/autoscaler.ts";
 import { checkDeployability } from "../cloudrun/deployability.ts";
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "../cloudrun/gcloud-command.ts";
+import { gcloudCommand, scalingNote } from "../cloudrun/gcloud-command.ts";
 import { BillingMode, type BillingPrices, priceBillings } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText, sizeLabel } from "../units/units.ts";
 import { type CellSizing, MIN_HEADROOM } from "./cell-sizing.ts";
+import { planInstances } from "./instance-plan.ts";
+import { mixDriverRates, mixEgressBytes, mixedCapacity, serviceMaxInstances } from "./mixed-rates.ts";
 import { contentionWarning } from "./pick-strategies.ts";
-import { cellConcurrency, planInstances } from "./size-cell.ts";
+import { cellConcurrency } from "./size-cell.ts";
 import type { ScenarioSizing } from "./sizing-report.ts";
 
 export interface ServiceAnswer {
@@ -18,6 +21,8 @@ interface Candidate {
   cells: Array<{ cell: CellSizing; share: number }>;
   mixedPerSec: number;
   instances: number;
+  driver: ScalingDriver;
+  egressBytesPerRequest: number | null;
   priced: BillingPrices;
 }
 
@@ -60,8 +65,15 @@ function candidate(
   );
   const first = parts[0]?.cell;
   if (mixedPerSec === null || !first) return null;
-  const plan = planInstances(mixedPerSec, settings);
-  if (!plan.fits || plan.instances === null) return null;
+  const rates = mixDriverRates(parts, mixedPerSec) ?? {
+    ceilingPerSec: mixedPerSec,
+    cpuPerSec: mixedPerSec * settings.utilizationTarget,
+    concurrencyPerSec: null,
+    basis: "a cell of the mix has no driver rates: the ceiling at cloudRun.utilizationTarget",
+  };
+  const plan = planInstances(rates, settings);
+  if (!plan.fits || plan.instances === null || plan.driver === null) return null;
+  const egressBytesPerRequest = mixEgressBytes(parts);
   const p50s = parts.map((p) => p.cell.p50AtCeilingMs);
   const p50Ms = p50s.every((v) => v !== null)
     ? parts.reduce((sum, p) => sum + p.share * (p.cell.p50AtCeilingMs ?? 0), 0)
@@ -74,17 +86,25 @@ function candidate(
     ceilingPerSec: mixedPerSec,
     p50Ms,
     concurrency,
+    egressBytesPerRequest,
   };
   const priced = priceBillings(size, settings);
   if (!checkDeployability(first.cpus, first.memoryBytes, { billing: priced.billing, concurrency }).deployable)
     return null;
-  return { cells: parts, mixedPerSec, instances: plan.instances, priced };
+  return {
+    cells: parts,
+    mixedPerSec,
+    instances: plan.instances,
+    driver: plan.driver,
+    egressBytesPerRequest,
+    priced,
+  };
 }
 
 function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceRecommendation {
   const first = best.cells[0]?.cell as CellSizing;
   const concurrency = cellConcurrency(first, settings);
-  const maxInstances = settings.maxInstances ?? Math.max(best.instances * MAX_INSTANCES_FACTOR, 1);
+  const maxInstances = serviceMaxInstances(settings, best.instances);
   const other = best.priced.billing === "request" ? "instance" : "request";
   const workloads: ServiceWorkload[] = best.cells.map(({ cell, share }) => ({
     scenario: cell.scenario,
@@ -113,8 +133,10 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
     smol: first.smol,
     concurrency,
     instances: best.instances,
+    scalingDriver: best.driver,
     maxInstances,
     targetPerSec: settings.targetPerSec,
+    egressBytesPerRequest: best.egressBytesPerRequest,
     mixedCapacityPerSec: best.mixedPerSec,
     billing: best.priced.billing,
     costPerHourUsd: best.priced.cost.costPerHourUsd,
@@ -128,6 +150,7 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
       billing: best.priced.billing,
       executionEnvironment: first.deployability.executionEnvironment,
     }),
+    scalingNote: scalingNote(settings.scaling),
     workloads,
     repetitions,
     contendedRepetitions: contended,
@@ -208,8 +231,15 @@ export const ServiceRecommendation = z
     smol: z.boolean(),
     concurrency: z.number().int().describe("Cloud Run --concurrency, as the cells were measured"),
     instances: z.number().int(),
-    maxInstances: z.number().int(),
+    scalingDriver: ScalingDriver.optional().describe(
+      "which of Cloud Run's rules sets `instances` (absent in older files)",
+    ),
+    maxInstances: z
+      .number()
+      .int()
+      .describe("the one --max-instances: cloudRun.maxInstances, else 100 (the day plan's too)"),
     targetPerSec: z.number(),
+    egressBytesPerRequest: z.number().nullable().optional().describe("response bytes per request of the mix"),
     mixedCapacityPerSec: z
       .number()
       .describe("one instance's capacity for the mix: 1 ÷ Σ(share ÷ planning ceiling)"),
@@ -217,6 +247,11 @@ export const ServiceRecommendation = z
     costPerHourUsd: z.number(),
     otherBillingCostPerHourUsd: z.number().nullable().describe("null when Cloud Run allows only one mode"),
     gcloud: z.string(),
+    scalingNote: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("non-default scaling targets or manual scaling, as the service's YAML takes them"),
     workloads: z.array(ServiceWorkload),
     repetitions: z.number().int().describe("repetitions of the cells it rests on"),
     contendedRepetitions: z.number().int().describe("of them, disturbed by other load on the host"),
@@ -250,25 +285,6 @@ export function trafficShares(scenarios: readonly string[], traffic?: Record<str
     notes.push(`Not in cloudRun.traffic, so left out of the service's mix: ${outside.join(", ")}.`);
   const total = known.reduce((sum, [, share]) => sum + share, 0);
   return { shares: new Map(known.map(([name, share]) => [name, share / total])), notes };
-}
-
-/** One workload of a mix: its share of the requests and one instance's planning ceiling for it alone. */
-export interface MixPart {
-  share: number;
-  ceilingPerSec: number;
-}
-
-/**
- * One instance's capacity for a mix of CPU-additive workloads: a request of workload i costs 1 ÷ ceilingᵢ of an
- * instance-second, so a mixed request costs Σ shareᵢ ÷ ceilingᵢ and the instance serves 1 ÷ Σ(shareᵢ ÷ ceilingᵢ)
- * per second (shares sum to 1). null when any part has no ceiling.
- */
-export function mixedCapacity(parts: readonly MixPart[]): number | null {
-  if (parts.length === 0 || parts.some((p) => !(p.ceilingPerSec > 0))) return null;
-  const total = parts.reduce((sum, p) => sum + p.share, 0);
-  if (!(total > 0)) return null;
-  const secondsPerRequest = parts.reduce((sum, p) => sum + p.share / total / p.ceilingPerSec, 0);
-  return 1 / secondsPerRequest;
 }
 
 /** The assumption behind mixedCapacity, as the reports print it. */

@@ -4,7 +4,7 @@ import { BillingMode, UnitPrices } from "../cloudrun/pricing.ts";
 import { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { LatencyKind, RateUnit } from "../results/cell-record.ts";
 import { CellSizing } from "./cell-sizing.ts";
-import { DayPlan } from "./day-plan/day-plan.ts";
+import { DayPlan } from "./day-plan/day-plan-schema.ts";
 import { HostSummary } from "./host-summary.ts";
 import { ServiceRecommendation } from "./recommend-service.ts";
 import { VariantComparison } from "./variant-comparison.ts";

@@ -1,0 +1,37 @@
+import type { ScalingDriver } from "../cloudrun/autoscaler.ts";
+import type { MonthlyBill } from "../cloudrun/billing.ts";
+import { HOURS_PER_MONTH } from "../cloudrun/billing.ts";
+
+const usd = (value: number) => `$${value.toFixed(2)}`;
+
+/** A month's bill as one line: instance time, requests, egress, the free tier and the total. */
+export function billLine(bill: MonthlyBill, label: string, egressUsdPerGiB: number): string {
+  const egress =
+    bill.egressUsd === null || bill.egressGiB === null
+      ? "egress not measured (no response bytes counted)"
+      : egressUsdPerGiB === 0
+        ? "egress not priced (cloudRun.egressUsdPerGiB 0)"
+        : `egress ${usd(bill.egressUsd)} (${bill.egressGiB.toLocaleString("en-US", { maximumFractionDigits: 1 })} GiB at $${egressUsdPerGiB}/GiB)`;
+  const free = bill.freeTierApplied
+    ? `free tier −${usd(bill.freeTierUsd)} (taken off: cloudRun.freeTier)`
+    : `free tier would take off ${usd(bill.freeTierUsd)} (cloudRun.freeTier is off)`;
+  return (
+    `Month (${HOURS_PER_MONTH} h), ${bill.billing}-based, ${label}: instances ${usd(bill.instancesUsd)} · ` +
+    `requests ${usd(bill.requestsUsd)} · ${egress} · ${free} · total ${usd(bill.totalUsd)}`
+  );
+}
+
+const DRIVER_NAMES: Record<ScalingDriver, string> = {
+  cpu: "CPU",
+  concurrency: "concurrency",
+  ceiling: "SLO ceiling",
+  manual: "manual",
+};
+
+/** Which of Cloud Run's rules set the count, minutes a day, and the one at the peak. */
+export function driverLine(minutes: Partial<Record<ScalingDriver, number>>, peak: ScalingDriver): string {
+  const parts = (Object.entries(minutes) as Array<[ScalingDriver, number]>)
+    .filter(([, m]) => m > 0)
+    .map(([d, m]) => `${DRIVER_NAMES[d]} ${Math.round(m).toLocaleString("en-US")} min`);
+  return `Instance count set by Cloud Run's ${DRIVER_NAMES[peak]} rule at the peak${parts.length > 0 ? ` (a day: ${parts.join(", ")})` : ""}.`;
+}
