@@ -1,4 +1,4 @@
-import type { ScalingDriver } from "../cloudrun/autoscaler.ts";
+import type { DriverRates, ScalingDriver, ScalingSetting } from "../cloudrun/autoscaler.ts";
 import type { MonthlyBill } from "../cloudrun/billing.ts";
 import { HOURS_PER_MONTH } from "../cloudrun/billing.ts";
 
@@ -35,3 +35,30 @@ export function driverLine(minutes: Partial<Record<ScalingDriver, number>>, peak
     .map(([d, m]) => `${DRIVER_NAMES[d]} ${Math.round(m).toLocaleString("en-US")} min`);
   return `Instance count set by Cloud Run's ${DRIVER_NAMES[peak]} rule at the peak${parts.length > 0 ? ` (a day: ${parts.join(", ")})` : ""}.`;
 }
+
+const rate = (perSec: number | null) =>
+  perSec === null ? "never" : `${Math.round(perSec).toLocaleString("en-US")}/s`;
+
+/** How the whole-service count was reached, naming the binding rule (older files: the count alone). */
+export function countLine(
+  rec: { instances: number; targetPerSec: number; scalingDriver?: ScalingDriver; driverRates?: DriverRates },
+  scaling: ScalingSetting | undefined,
+): string {
+  const driver = rec.scalingDriver;
+  if (!driver) return `Instances: ${rec.instances}.`;
+  if (driver === "manual")
+    return `Instances: ${rec.instances}, fixed by manual scaling (cloudRun.scaling.manual).`;
+  const r = rec.driverRates;
+  const targets = scaling && !("manual" in scaling) ? scaling : { cpuTarget: 0.6, concurrencyTarget: 0.6 };
+  const how = r
+    ? `: one instance reaches ${targets.cpuTarget} of its CPU at ${rate(r.cpuPerSec)} and ${targets.concurrencyTarget} of ` +
+      `its concurrency in flight at ${rate(r.concurrencyPerSec)} (its SLO ceiling ${rate(r.ceilingPerSec)})`
+    : "";
+  return `Instances: ${rec.instances}, set by Cloud Run's ${DRIVER_NAMES[driver]} rule at ${Math.round(rec.targetPerSec).toLocaleString("en-US")}/s${how}.`;
+}
+
+/** " (the concurrency rule binds)", after a count; empty for older files. */
+export const driverSuffix = (driver: ScalingDriver | undefined | null) =>
+  driver
+    ? ` (${driver === "manual" ? "manual scaling" : `Cloud Run's ${DRIVER_NAMES[driver]} rule binds`})`
+    : "";

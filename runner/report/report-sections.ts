@@ -2,7 +2,7 @@
 
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { billLine, driverLine } from "./bill-lines.ts";
+import { billLine, countLine, driverLine, driverSuffix } from "./bill-lines.ts";
 import { fmt } from "./fmt.ts";
 
 /** The whole-service answer, formatted once for the terminal, Markdown and HTML. */
@@ -62,11 +62,12 @@ export function serviceSummary(report: SizingReport): ServiceSummary | null {
     recommended: true,
     title:
       `Deploy the whole service at ${fmt.size(rec)} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}, ` +
-      `concurrency ${rec.concurrency}, ${rec.billing}-based billing`,
+      `concurrency ${rec.concurrency}, ${rec.billing}-based billing${driverSuffix(rec.scalingDriver)}`,
     lines: [
       `Serves ${count(rec.targetPerSec)}/s of the mix for about ${fmt.usd(rec.costPerHourUsd)}/hour; ${otherText}.`,
-      `One instance carries ${count(rec.mixedCapacityPerSec)}/s of the mix (its planning capacity); ` +
-        `instances = ceil(target ÷ (${count(rec.mixedCapacityPerSec)} × ${report.settings.utilizationTarget})).`,
+      `One instance carries ${count(rec.mixedCapacityPerSec)}/s of the mix (its planning capacity).`,
+      countLine(rec, report.settings.scaling),
+      ...(rec.scalingNote ? [`Set ${rec.scalingNote}.`] : []),
     ],
     warnings: rec.warnings,
     gcloud: rec.gcloud,

@@ -100,6 +100,7 @@ export function toSizePick(
     memoryBytes: cell.memoryBytes,
     smol: cell.smol,
     instances: cell.instances,
+    ...(cell.scalingDriver ? { scalingDriver: cell.scalingDriver } : {}),
     maxInstances,
     costPerHourUsd: option.costPerHourUsd,
     costPerMillionMessagesUsd: option.costPerHourUsd / (messagesPerHour / 1_000_000),

@@ -1,14 +1,14 @@
-import { z } from "zod";
-import { ScalingDriver } from "../cloudrun/autoscaler.ts";
+import type { DriverRates, ScalingDriver } from "../cloudrun/autoscaler.ts";
 import { checkDeployability } from "../cloudrun/deployability.ts";
 import { gcloudCommand, scalingNote } from "../cloudrun/gcloud-command.ts";
-import { BillingMode, type BillingPrices, priceBillings } from "../cloudrun/pricing.ts";
+import { type BillingPrices, priceBillings } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText, sizeLabel } from "../units/units.ts";
 import { type CellSizing, MIN_HEADROOM } from "./cell-sizing.ts";
 import { planInstances } from "./instance-plan.ts";
 import { mixDriverRates, mixEgressBytes, mixedCapacity, serviceMaxInstances } from "./mixed-rates.ts";
 import { contentionWarning } from "./pick-strategies.ts";
+import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
 import { cellConcurrency } from "./size-cell.ts";
 import type { ScenarioSizing } from "./sizing-report.ts";
 
@@ -22,6 +22,7 @@ interface Candidate {
   mixedPerSec: number;
   instances: number;
   driver: ScalingDriver;
+  rates: DriverRates;
   egressBytesPerRequest: number | null;
   priced: BillingPrices;
 }
@@ -96,6 +97,7 @@ function candidate(
     mixedPerSec,
     instances: plan.instances,
     driver: plan.driver,
+    rates,
     egressBytesPerRequest,
     priced,
   };
@@ -134,6 +136,7 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
     concurrency,
     instances: best.instances,
     scalingDriver: best.driver,
+    driverRates: best.rates,
     maxInstances,
     targetPerSec: settings.targetPerSec,
     egressBytesPerRequest: best.egressBytesPerRequest,
@@ -207,59 +210,6 @@ export function recommendService(sections: ScenarioSizing[], settings: CloudRunS
   );
   return { recommendation, findings };
 }
-
-/** One scenario's part in the service's mix at the recommended size. */
-export const ServiceWorkload = z
-  .object({
-    scenario: z.string(),
-    share: z.number().describe("its share of the service's requests (cloudRun.traffic, normalised)"),
-    cellId: z.string(),
-    planningCeilingPerSec: z.number(),
-    wide: z.boolean(),
-    repetitions: z.number().int(),
-    contendedRepetitions: z.number().int(),
-    cpuCoresAtCeiling: z.number().nullable(),
-  })
-  .strict();
-export type ServiceWorkload = z.infer<typeof ServiceWorkload>;
-
-/** sizing.json's answer for the whole service: one size, instance count, concurrency and bill at the target. */
-export const ServiceRecommendation = z
-  .object({
-    cpus: z.number(),
-    memoryBytes: z.number(),
-    smol: z.boolean(),
-    concurrency: z.number().int().describe("Cloud Run --concurrency, as the cells were measured"),
-    instances: z.number().int(),
-    scalingDriver: ScalingDriver.optional().describe(
-      "which of Cloud Run's rules sets `instances` (absent in older files)",
-    ),
-    maxInstances: z
-      .number()
-      .int()
-      .describe("the one --max-instances: cloudRun.maxInstances, else 100 (the day plan's too)"),
-    targetPerSec: z.number(),
-    egressBytesPerRequest: z.number().nullable().optional().describe("response bytes per request of the mix"),
-    mixedCapacityPerSec: z
-      .number()
-      .describe("one instance's capacity for the mix: 1 ÷ Σ(share ÷ planning ceiling)"),
-    billing: BillingMode.describe("the cheaper mode Cloud Run allows for this size"),
-    costPerHourUsd: z.number(),
-    otherBillingCostPerHourUsd: z.number().nullable().describe("null when Cloud Run allows only one mode"),
-    gcloud: z.string(),
-    scalingNote: z
-      .string()
-      .nullable()
-      .optional()
-      .describe("non-default scaling targets or manual scaling, as the service's YAML takes them"),
-    workloads: z.array(ServiceWorkload),
-    repetitions: z.number().int().describe("repetitions of the cells it rests on"),
-    contendedRepetitions: z.number().int().describe("of them, disturbed by other load on the host"),
-    warnings: z.array(z.string()),
-    assumption: z.string().describe("what the mixed capacity assumes"),
-  })
-  .strict();
-export type ServiceRecommendation = z.infer<typeof ServiceRecommendation>;
 
 export interface TrafficShares {
   /** Scenario → share of the service's requests, summing to 1; scenarios left out of the mix are absent. */
