@@ -62,3 +62,12 @@ export const driverSuffix = (driver: ScalingDriver | undefined | null) =>
   driver
     ? ` (${driver === "manual" ? "manual scaling" : `Cloud Run's ${DRIVER_NAMES[driver]} rule binds`})`
     : "";
+
+/** What egress the hourly cost carries: the measured response bytes at the configured price. */
+export function egressLine(bytesPerRequest: number | null, usdPerGiB: number): string {
+  if (bytesPerRequest === null) return "Egress not priced: no response bytes were counted for the mix.";
+  const bytes = `${Math.round(bytesPerRequest).toLocaleString("en-US")} bytes a response (measured)`;
+  return usdPerGiB > 0
+    ? `Egress in the cost: ${bytes} at $${usdPerGiB}/GiB (cloudRun.egressUsdPerGiB).`
+    : `Egress not priced (cloudRun.egressUsdPerGiB 0): ${bytes}.`;
+}

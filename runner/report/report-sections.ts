@@ -2,7 +2,7 @@
 
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { billLine, countLine, driverLine, driverSuffix } from "./bill-lines.ts";
+import { billLine, countLine, driverLine, driverSuffix, egressLine } from "./bill-lines.ts";
 import { fmt } from "./fmt.ts";
 
 /** The whole-service answer, formatted once for the terminal, Markdown and HTML. */
@@ -67,6 +67,7 @@ export function serviceSummary(report: SizingReport): ServiceSummary | null {
       `Serves ${count(rec.targetPerSec)}/s of the mix for about ${fmt.usd(rec.costPerHourUsd)}/hour; ${otherText}.`,
       `One instance carries ${count(rec.mixedCapacityPerSec)}/s of the mix (its planning capacity).`,
       countLine(rec, report.settings.scaling),
+      egressLine(rec.egressBytesPerRequest ?? null, report.settings.egressUsdPerGiB ?? 0),
       ...(rec.scalingNote ? [`Set ${rec.scalingNote}.`] : []),
     ],
     warnings: rec.warnings,

@@ -31,7 +31,8 @@ function point(step: LoadStep): CurvePoint | null {
   const seconds = step.durationMs / 1000;
   if (!(seconds > 0) || !(step.achievedPerSec > 0)) return null;
   const meanMs = step.operationMeanMs ?? step.latency.p50Ms;
-  const completed = step.achievedPerSec * seconds;
+  // The counters cover every request of the step, the drain's too: per request of all those answered.
+  const completed = step.latency.count;
   const bytes = (total: number | null | undefined) =>
     typeof total === "number" && completed > 0 ? total / completed : null;
   return {

@@ -91,6 +91,13 @@ describe("the weekday example's monthly bill, against the hand-worked table", ()
     expect(lines).toContain("free tier would take off $6.14 (cloudRun.freeTier is off) · total $1249.87");
   });
 
+  test("the steps' counted bytes price the steady plan's egress too: $0.0684 + $0.8047 an hour at 2,000/s", async () => {
+    const cell = (await weekday()).scenarios[0]?.cells[0];
+    expect(cell?.egressBytesPerRequest).toBe(1000);
+    // One instance-based instance $0.0684/h; 2,000/s × 3,600 s × 1,000 B ÷ 2³⁰ = 6.7055 GiB × $0.12 = $0.8047.
+    expect(cell?.costPerHourUsdByBilling?.instance).toBeCloseTo(0.0684 + 0.80466, 4);
+  });
+
   test("cloudRun.egressUsdPerGiB 0 turns egress off: the same month less $258.46", async () => {
     const bill = (await weekday({ egressUsdPerGiB: 0 })).dayPlan?.sizes[0]?.bills?.instance;
     expect(cents(bill?.egressUsd ?? -1)).toBe(0);
