@@ -5,6 +5,7 @@ import { BillingMode } from "../cloudrun/pricing.ts";
 import { ProbeConversion } from "../cloudrun/probe-conversion.ts";
 import { CellStatus, CpuPlacement, LatencyKind, RateUnit, Spread } from "../results/cell-record.ts";
 import { CellCalibration } from "./cell-calibration.ts";
+import { ConcurrencyAnswer } from "./concurrency-answer.ts";
 import { CurvePoint } from "./load-curve.ts";
 import { CeilingSpread } from "./planning-ceiling.ts";
 
@@ -135,6 +136,9 @@ export const CellSizing = z
     egressBytesPerRequest: nullableNumber
       .optional()
       .describe("response bytes per request; null: not counted"),
+    concurrencySearch: ConcurrencyAnswer.optional().describe(
+      "when the cap set the ceiling: the ceiling at doubled concurrencies and the --concurrency to set (measured)",
+    ),
     fits: z.boolean(),
     costPerHourUsd: nullableNumber.describe("under `billing`, at the target"),
     costPerMillionMessagesUsd: nullableNumber,

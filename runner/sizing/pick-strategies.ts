@@ -4,7 +4,7 @@ import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
 import { serviceMaxInstances } from "./mixed-rates.ts";
-import { cellConcurrency } from "./size-cell.ts";
+import { cellConcurrency, deployConcurrency } from "./size-cell.ts";
 import type { SizePick, Strategy } from "./sizing-report.ts";
 
 /** One way to deploy: a measured size under one billing mode, priced at the target. */
@@ -112,7 +112,7 @@ export function toSizePick(
       ...cell,
       instances: cell.instances,
       maxInstances,
-      concurrency,
+      concurrency: deployConcurrency(cell, settings),
       billing: option.billing,
       executionEnvironment: cell.deployability.executionEnvironment,
     }),

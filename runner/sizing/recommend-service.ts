@@ -9,7 +9,7 @@ import { planInstances } from "./instance-plan.ts";
 import { mixDriverRates, mixEgressBytes, mixedCapacity, serviceMaxInstances } from "./mixed-rates.ts";
 import { contentionWarning } from "./pick-strategies.ts";
 import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
-import { cellConcurrency } from "./size-cell.ts";
+import { cellConcurrency, deployConcurrency } from "./size-cell.ts";
 import type { ScenarioSizing } from "./sizing-report.ts";
 
 export interface ServiceAnswer {
@@ -149,7 +149,7 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
       ...first,
       instances: best.instances,
       maxInstances,
-      concurrency,
+      concurrency: measuredConcurrency(best.cells, settings) ?? concurrency,
       billing: best.priced.billing,
       executionEnvironment: first.deployability.executionEnvironment,
     }),
@@ -160,6 +160,12 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
     warnings,
     assumption: MIXED_CAPACITY_ASSUMPTION,
   };
+}
+
+/** The concurrency search's answer for the mix: the lowest every cell held; null unless each cell has one. */
+function measuredConcurrency(cells: Candidate["cells"], settings: CloudRunSettings): number | null {
+  if (cells.some(({ cell }) => !cell.concurrencySearch?.recommended)) return null;
+  return Math.min(...cells.map(({ cell }) => deployConcurrency(cell, settings)));
 }
 
 /**

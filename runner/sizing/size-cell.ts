@@ -9,6 +9,7 @@ import { spread } from "../results/statistics.ts";
 import type { CellCalibration } from "./cell-calibration.ts";
 import { measureCell } from "./cell-measurements.ts";
 import { type CellSizing, MIN_HEADROOM, memoryHeadroom, oomRisk } from "./cell-sizing.ts";
+import { concurrencyAnswer } from "./concurrency-answer.ts";
 import { cellProbeComposite } from "./host-summary.ts";
 import { planInstances } from "./instance-plan.ts";
 import { loadCurve, responseBytesPerRequest } from "./load-curve.ts";
@@ -52,6 +53,7 @@ export function sizeCell(
         });
   const egressBytesPerRequest = responseBytesPerRequest(curve);
   const plan = planInstances(rates, settings);
+  const concurrencySearch = concurrencyAnswer(record, rates, settings.targetPerSec, settings.scaling);
   const priced =
     plan.instances === null || ceiling === null
       ? null
@@ -125,6 +127,7 @@ export function sizeCell(
     driverRates: rates,
     loadCurve: curve,
     egressBytesPerRequest,
+    ...(concurrencySearch ? { concurrencySearch } : {}),
     fits: plan.fits,
     costPerHourUsd: priced?.cost.costPerHourUsd ?? null,
     costPerMillionMessagesUsd: priced?.cost.costPerMillionMessagesUsd ?? null,
@@ -151,6 +154,12 @@ export function sizeCell(
 /** The --concurrency a cell is sized at: its own (server mode measures at it), else cloudRun.concurrency (in-process cells have none). */
 export const cellConcurrency = (cell: { concurrency?: number | null }, settings: CloudRunSettings): number =>
   cell.concurrency ?? settings.concurrency;
+
+/** The --concurrency a deploy line carries: the concurrency search's measured answer, else the one it was sized at. */
+export const deployConcurrency = (
+  cell: { concurrency?: number | null; concurrencySearch?: { recommended: number | null } | undefined },
+  settings: CloudRunSettings,
+): number => cell.concurrencySearch?.recommended ?? cellConcurrency(cell, settings);
 
 /** Why a cell that ran has no ceiling: every term of the SLO, and which of them the lowest rate it tried missed. */
 export function noLoadMetSlo(sloP99Ms: number, record: CellRecord): string {

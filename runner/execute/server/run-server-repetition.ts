@@ -11,6 +11,7 @@ import type { LoadGenerator } from "../../load/load-generator.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
 import type { Repetition } from "../../results/cell-record.ts";
+import type { ConcurrencySearchRecord } from "../../results/concurrency-search.ts";
 import { isContended, stderrTail } from "../classify-repetition.ts";
 import type { RunContext } from "../container-spec.ts";
 import { emptyRepetition } from "../empty-repetition.ts";
@@ -18,6 +19,7 @@ import { limitMismatches } from "../limit-mismatches.ts";
 import { cpuPlacementOf, placeCores } from "../place-cores.ts";
 import { type FixedShapeRun, fixedShapeResult, runFixedShape } from "./fixed-shape.ts";
 import { GeneratorSession } from "./generator-session.ts";
+import { runConcurrencySearch } from "./run-concurrency-search.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
 import { serverPodSpec } from "./server-pod-spec.ts";
 import { serverResult } from "./server-result.ts";
@@ -81,6 +83,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     let search: Awaited<ReturnType<typeof ceilingSearch>> | null = null;
     let fixed: FixedShapeRun | null = null;
     let warmupMs = 0;
+    let concurrencySearch: ConcurrencySearchRecord | null = null;
     try {
       if (cell.service.fixed) fixed = await runFixedShape(stepContext);
       else {
@@ -89,6 +92,8 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
           probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
           runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
         });
+        // Once a cell, in its first repetition: the cap may have set the ceiling.
+        if (options.index === 0) concurrencySearch = await runConcurrencySearch(stepContext, search);
       }
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
@@ -147,6 +152,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       hostOtherCpuCores: facts.hostOtherCpuCores,
       contended: isContended(facts.hostOtherCpuCores),
       cpu: cpuPlacementOf(cores, facts),
+      ...(concurrencySearch && verdict.status === "ok" ? { concurrencySearch } : {}),
     };
   } catch (error) {
     if (!(error instanceof DockerUnavailableError)) throw error;
