@@ -68,6 +68,7 @@ export type ResolvedService = {
   port: number;
   readyPath: string;
   readyTimeoutSeconds: number;
+  concurrencySearch: boolean;
   env: Record<string, string>;
   command: string[] | null;
   sidecars: ResolvedSidecar[];

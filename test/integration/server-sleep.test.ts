@@ -14,7 +14,7 @@ test(
   "server mode: a 20 ms wait per request carries ~50 x concurrency requests/s, whatever the CPUs",
   async () => {
     const records = await runServerMatrix([
-      `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "${SLEEP_MS}" } }`,
+      `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "${SLEEP_MS}" }, concurrencySearch: false }`,
       "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
       // 2 vCPU pinned needs a third core (one for the generator): on a 2-core host it runs in the shared view.
       "axes: { cpus: [0.5], memory: [256Mi], smol: [false], concurrency: [10] }",

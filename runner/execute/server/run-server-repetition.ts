@@ -93,7 +93,8 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
           runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
         });
         // Once a cell, in its first repetition: the cap may have set the ceiling.
-        if (options.index === 0) concurrencySearch = await runConcurrencySearch(stepContext, search);
+        if (options.index === 0 && cell.service.concurrencySearch === true)
+          concurrencySearch = await runConcurrencySearch(stepContext, search);
       }
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));

@@ -91,6 +91,17 @@ describe("the weekday example's monthly bill, against the hand-worked table", ()
     expect(lines).toContain("free tier would take off $6.14 (cloudRun.freeTier is off) · total $1249.87");
   });
 
+  test("one max-instances from the day plan to the gcloud line", async () => {
+    const report = await weekday();
+    const max = report.serviceRecommendation?.maxInstances;
+    expect(max).toBe(100); // cloudRun.maxInstances unset: Cloud Run's default
+    expect(report.dayPlan?.maxInstances).toBe(max);
+    expect(report.serviceRecommendation?.gcloud).toContain(`--max-instances ${max} `);
+    const capped = await weekday({ maxInstances: 7 });
+    expect(capped.dayPlan?.maxInstances).toBe(7);
+    expect(capped.serviceRecommendation?.gcloud).toContain("--max-instances 7 ");
+  });
+
   test("the steps' counted bytes price the steady plan's egress too: $0.0684 + $0.8047 an hour at 2,000/s", async () => {
     const cell = (await weekday()).scenarios[0]?.cells[0];
     expect(cell?.egressBytesPerRequest).toBe(1000);
