@@ -71,3 +71,10 @@ export function egressLine(bytesPerRequest: number | null, usdPerGiB: number): s
     ? `Egress in the cost: ${bytes} at $${usdPerGiB}/GiB (cloudRun.egressUsdPerGiB).`
     : `Egress not priced (cloudRun.egressUsdPerGiB 0): ${bytes}.`;
 }
+
+/** The settings line's words for cloudRun.scaling (absent in older files: Cloud Run's defaults). */
+export function scalingText(scaling: ScalingSetting | undefined): string {
+  if (scaling && "manual" in scaling) return `manual scaling, ${scaling.manual} instances`;
+  const t = scaling ?? { cpuTarget: 0.6, concurrencyTarget: 0.6 };
+  return `Cloud Run scaling at ${Math.round(t.cpuTarget * 100)}% CPU and ${Math.round(t.concurrencyTarget * 100)}% concurrency`;
+}

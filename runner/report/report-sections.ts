@@ -2,7 +2,7 @@
 
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
-import { billLine, countLine, driverLine, driverSuffix, egressLine } from "./bill-lines.ts";
+import { billLine, countLine, driverLine, driverSuffix, egressLine, scalingText } from "./bill-lines.ts";
 import { fmt } from "./fmt.ts";
 
 /** The whole-service answer, formatted once for the terminal, Markdown and HTML. */
@@ -290,8 +290,8 @@ export function pricesText(report: SizingReport): string {
 export function settingsLine(report: SizingReport): string {
   const st = report.settings;
   return (
-    `Target ${fmt.rate(st.targetPerSec)} at ${fmt.pct(st.utilizationTarget)} utilisation, ${billingText(report)}, ` +
-    `region tier ${st.regionTier}, ${concurrencyText(report)}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}. ` +
+    `Target ${fmt.rate(st.targetPerSec)}, ${scalingText(st.scaling)}, ${billingText(report)}, ` +
+    `region tier ${st.regionTier}, ${concurrencyText(report)}, instances ${st.minInstances}–${st.maxInstances ?? "100 (Cloud Run's default)"}. ` +
     `Prices dated ${report.pricesDated} (${report.pricesSource}): ${pricesText(report)}. Generated ${report.generatedAt}.`
   );
 }
