@@ -85,7 +85,7 @@ test(
     expect(report.scenarios[0]?.recommendation?.gcloud).toContain(`--concurrency ${search?.recommended}`);
     expect(report.serviceRecommendation?.gcloud).toContain(`--concurrency ${search?.recommended}`);
     expect(report.scenarios[0]?.findings.join("\n")).toContain(
-      `set --concurrency ${search?.recommended} (measured`,
+      `Set --concurrency ${search?.recommended} (measured`,
     );
   },
   { timeout: 900_000, retry: 1 },
