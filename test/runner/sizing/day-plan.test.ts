@@ -106,6 +106,22 @@ describe("the day plan's autoscaling model", () => {
     expect(simulateDay(flat(1000), SIZE, { ...SCALING, maxInstances: 17 }).overloadMinutes).toBe(0);
   });
 
+  test("each minute's count is the larger of the two rules; the minutes each rule set it are counted", () => {
+    // A waiting service: 48 in flight at 2,400/s, 0.6 of its CPU only at 12,000/s; its SLO holds to 4,000/s.
+    const slow: DaySize = {
+      ...SIZE,
+      ceilingPerSec: 4000,
+      rates: { ceilingPerSec: 4000, cpuPerSec: 12_000, concurrencyPerSec: 2400, basis: "test" },
+    };
+    const sim = simulateDay(flat(10_000), slow, SCALING);
+    // ceil(10,000 ÷ 2,400) = 5 by the concurrency rule, against 1 by the CPU rule, every minute.
+    expect(sim.peakInstances).toBe(5);
+    expect(sim.driverMinutes).toEqual({ cpu: 0, concurrency: 1440, ceiling: 0, manual: 0 });
+    const manual = simulateDay(flat(10_000), slow, { ...SCALING, scaling: { manual: 3 } });
+    expect(manual.peakInstances).toBe(3);
+    expect(manual.driverMinutes.manual).toBe(1440);
+  });
+
   test("min-instances cover the step: idle floor billed at the idle rate under request-based billing", () => {
     const floor = simulateDay(step, SIZE, { ...SCALING, minInstances: 10 });
     // 10 ready instances serve 1,000/s at their ceiling while 7 more start: nothing is exposed.
