@@ -121,6 +121,9 @@ export const GeneratorStepSummary = z
     latency: LatencyPercentiles,
     /** Answers by status class, failures by cause, retries. */
     causes: StepCauses,
+    /** HTTP/1.1 bytes the generator wrote (requests) and read (responses) in the step; null: not counted. */
+    requestBytes: count.nullable().optional(),
+    responseBytes: count.nullable().optional(),
     self: GeneratorSelf,
   })
   .strict();

@@ -113,6 +113,15 @@ export const LoadStep = z
       .describe(
         "answers by status class, failures by cause (timeout, reset, refused, closedBeforeResponse, protocolError, headTooLarge, bodyTooLarge, other; an unexpected status by its code) and retried requests",
       ),
+    // Added within v1 (issue 42): absent or null in older files and where the generator does not count them.
+    requestBytes: nonNegative
+      .nullable()
+      .optional()
+      .describe("bytes the generator sent during the step: request lines, headers and bodies"),
+    responseBytes: nonNegative
+      .nullable()
+      .optional()
+      .describe("bytes the service sent back during the step: status lines, headers and bodies (egress)"),
     sloMet: z.boolean(),
   })
   .strict();

@@ -21,6 +21,13 @@ export function mergeFigures(all: readonly WorkerFigures[]) {
     serviceSumMs: sum((f) => f.serviceSumMs),
     serviceCount: sum((f) => f.serviceCount),
     causes: all.reduce((total, f) => addCauses(total, f.causes), emptyCauses()),
+    requestBytes: sumCounted(all.map((f) => f.requestBytes)),
+    responseBytes: sumCounted(all.map((f) => f.responseBytes)),
   };
+}
+/** The sum of the workers that counted; null when none did. */
+function sumCounted(values: ReadonlyArray<number | null | undefined>): number | null {
+  const counted = values.filter((v): v is number => typeof v === "number");
+  return counted.length === 0 ? null : counted.reduce((a, b) => a + b, 0);
 }
 export type MergedFigures = ReturnType<typeof mergeFigures>;

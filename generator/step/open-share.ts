@@ -1,4 +1,5 @@
 import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
+import { wireBytes, wireBytesSince } from "../api/http/wire-bytes.ts";
 import type { PacedWorkload, Settlement } from "../api/workload.ts";
 import { loadWorkload, type WorkloadSource } from "../load/load-workload.ts";
 import { parseFlags } from "../load/parse-flags.ts";
@@ -49,11 +50,17 @@ export async function openShare(
         workers,
         startMs,
       };
+      const before = { ...wireBytes };
       const tally = await pace(plan, send, workload.expect ?? null);
+      const bytes = wireBytesSince(before);
       const settlement =
         (await within(workload.close?.(context), CLOSE_BOUND_MS, `workload ${source.name} close()`)) ?? {};
       settle(tally, settlement);
-      return tally.figures(startMs, config.kind === "open" ? plannedOperations(config) : null);
+      return {
+        ...tally.figures(startMs, config.kind === "open" ? plannedOperations(config) : null),
+        requestBytes: bytes?.sent ?? null,
+        responseBytes: bytes?.received ?? null,
+      };
     },
   };
 }

@@ -25,6 +25,8 @@ export function summarizeStep(
     lastDoneMs: merged.lastDoneMs,
     latency: merged.latency.toPercentiles(),
     causes: merged.causes,
+    requestBytes: merged.requestBytes,
+    responseBytes: merged.responseBytes,
     self: {
       sendLagP50Ms: merged.sendLag.percentileMs(50),
       sendLagP99Ms: merged.sendLag.percentileMs(99),

@@ -23,6 +23,9 @@ export const WorkerFigures = z
     serviceSumMs: ms,
     serviceCount: count,
     causes: StepCauses,
+    /** HTTP/1.1 bytes written and read during the step; null when the workload used no HTTP/1.1 client. */
+    requestBytes: count.nullable().optional(),
+    responseBytes: count.nullable().optional(),
   })
   .strict();
 export type WorkerFigures = z.infer<typeof WorkerFigures>;

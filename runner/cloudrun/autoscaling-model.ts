@@ -1,10 +1,14 @@
-import { type BillingMode, instanceSecondUsd, requestBusyShare, type UnitPrices } from "./pricing.ts";
+import { type DriverRates, instancesFor, type ScalingDriver, type ScalingSetting } from "./autoscaler.ts";
+import { requestBusyShare } from "./busy-share.ts";
 
 /**
- * The day plan's model of Cloud Run's autoscaler, minute by minute for one size: instances wanted, idle retention,
- * start-up delay, cold-start exposure, overload, and the billed seconds of each mode. Pure arithmetic.
+ * The day plan's model of Cloud Run's autoscaler, minute by minute for one size: instances wanted (on the last
+ * minute's average), idle retention, start-up delay, cold-start exposure, the queue above max-instances, overload,
+ * and the billed seconds of each mode. Pure arithmetic.
  */
 const SECONDS_PER_MINUTE = 60;
+/** Above max-instances requests wait up to about 10 s for a free instance, then get a 429 (about-instance-autoscaling). */
+export const MAX_QUEUE_SECONDS = 10;
 
 /** One size as the model sees it. */
 export interface DaySize {
@@ -13,12 +17,16 @@ export interface DaySize {
   smol: boolean;
   concurrency: number;
   ceilingPerSec: number;
+  /** Each driver's per-instance rate (autoscaler.ts). */
+  rates: DriverRates;
   p50Ms: number | null;
   startupMs: number | null;
+  /** Response bytes per request (what leaves as egress); null when not measured. */
+  egressBytesPerRequest: number | null;
 }
 
 export interface ScalingSettings {
-  utilizationTarget: number;
+  scaling: ScalingSetting;
   minInstances: number;
   maxInstances: number;
   idleMinutes: number;
@@ -33,7 +41,11 @@ export interface DaySimulation {
   exposedMinutes: number;
   overloadMinutes: number;
   requests: number;
+  /** Requests that waited in the queue above max-instances (up to MAX_QUEUE_SECONDS), and those then refused (429). */
+  queuedRequests: number;
   shedRequests: number;
+  /** The minutes each driver set the count (in the counted period). */
+  driverMinutes: Record<ScalingDriver, number>;
   /** Request-based billing: instance-seconds with a request in flight, starting, and idle min-instances. */
   busySeconds: number;
   startingSeconds: number;
@@ -42,14 +54,11 @@ export interface DaySimulation {
   series: { instances: number[]; readyCapacityPerSec: number[] };
 }
 
-/** Instances the autoscaler wants for a rate: ceil(rate ÷ (ceiling × target utilisation)), 0 at no traffic. */
-export const instancesNeeded = (perSec: number, ceilingPerSec: number, utilizationTarget: number) =>
-  perSec <= 0 ? 0 : Math.ceil(perSec / (ceilingPerSec * utilizationTarget) - 1e-9);
-
 /**
  * Runs the profile twice (the first pass warms the instances the way the day before would) and counts the second.
- * Per minute: wanted = needed within [min, max]; running = the most wanted over the last idleMinutes + 1 minutes (an
- * instance no longer needed idles that long, then stops); new instances serve only startupMs after the minute starts.
+ * Per minute: wanted = the count for the last minute's average rate (the autoscaler averages over a minute) within
+ * [min, max]; running = the most wanted over the last idleMinutes + 1 minutes (an instance no longer needed idles that
+ * long, then stops); new instances serve only startupMs after the minute starts.
  */
 export function simulateDay(perMinute: readonly number[], size: DaySize, s: ScalingSettings): DaySimulation {
   const period = perMinute.length;
@@ -64,7 +73,9 @@ export function simulateDay(perMinute: readonly number[], size: DaySize, s: Scal
     exposedMinutes: 0,
     overloadMinutes: 0,
     requests: 0,
+    queuedRequests: 0,
     shedRequests: 0,
+    driverMinutes: { cpu: 0, concurrency: 0, ceiling: 0, manual: 0 },
     busySeconds: 0,
     startingSeconds: 0,
     idleFloorSeconds: 0,
@@ -72,10 +83,13 @@ export function simulateDay(perMinute: readonly number[], size: DaySize, s: Scal
     series: { instances: [], readyCapacityPerSec: [] },
   };
   let running = s.minInstances;
+  const queue = { waiting: 0 };
   for (let t = 0; t < 2 * period; t++) {
     const rate = perMinute[t % period] ?? 0;
-    const needed = instancesNeeded(rate, size.ceilingPerSec, s.utilizationTarget);
-    wanted.push(Math.min(Math.max(needed, s.minInstances), s.maxInstances));
+    const seen = instancesFor(perMinute[(t + period - 1) % period] ?? 0, size.rates, s.scaling);
+    const needed = instancesFor(rate, size.rates, s.scaling).instances;
+    wanted.push(Math.min(Math.max(seen.instances, s.minInstances), s.maxInstances));
+    if (t >= period) out.driverMinutes[seen.driver]++;
     let alive = s.minInstances;
     for (let k = Math.max(0, t - s.idleMinutes); k <= t; k++) alive = Math.max(alive, wanted[k] ?? 0);
     const started = Math.max(0, alive - running);
@@ -88,7 +102,19 @@ export function simulateDay(perMinute: readonly number[], size: DaySize, s: Scal
     let recent = 0;
     for (let k = Math.max(0, t - lookback); k <= t; k++) recent += starts[k] ?? 0;
     if (recent === 0) {
-      record(out, { rate, alive, lowestReady: alive, exposedSec: 0, needed, started, size, s, startSec });
+      // No start-up pending: demand above the running instances (the minute's lag) waits, exposed, below the cap.
+      const short = rate > alive * size.ceilingPerSec && alive < s.maxInstances;
+      record(out, queue, {
+        rate,
+        alive,
+        lowestReady: alive,
+        exposedSec: short ? 60 : 0,
+        needed,
+        started,
+        size,
+        s,
+        startSec,
+      });
       continue;
     }
     const edges = new Set([t0, t0 + SECONDS_PER_MINUTE]);
@@ -111,7 +137,7 @@ export function simulateDay(perMinute: readonly number[], size: DaySize, s: Scal
       lowestReady = Math.min(lowestReady, ready);
       if (pending > 0 && rate > ready * size.ceilingPerSec) exposedSec += to - from;
     }
-    record(out, { rate, alive, lowestReady, exposedSec, needed, started, size, s, startSec });
+    record(out, queue, { rate, alive, lowestReady, exposedSec, needed, started, size, s, startSec });
   }
   return out;
 }
@@ -128,10 +154,17 @@ interface MinuteFacts {
   startSec: number;
 }
 
-/** Adds one counted minute to the totals and the series. */
-function record(out: DaySimulation, m: MinuteFacts): void {
+/**
+ * Adds one counted minute to the totals and the series. Demand above the running instances' capacity queues (up to
+ * MAX_QUEUE_SECONDS of their capacity); what the full queue cannot hold is refused. Spare capacity drains the queue.
+ */
+function record(out: DaySimulation, queue: { waiting: number }, m: MinuteFacts): void {
   const capacity = m.alive * m.size.ceilingPerSec;
-  const shed = Math.max(0, m.rate - capacity) * SECONDS_PER_MINUTE;
+  const excess = (m.rate - capacity) * SECONDS_PER_MINUTE;
+  const room = Math.max(0, capacity * MAX_QUEUE_SECONDS - queue.waiting);
+  const queued = excess > 0 ? Math.min(excess, room) : 0;
+  const shed = excess > 0 ? excess - queued : 0;
+  queue.waiting = excess > 0 ? queue.waiting + queued : Math.max(0, queue.waiting + excess);
   const served = m.rate * SECONDS_PER_MINUTE - shed;
   const busy = Math.min(m.needed, m.alive);
   const share =
@@ -150,6 +183,7 @@ function record(out: DaySimulation, m: MinuteFacts): void {
   out.exposedMinutes += m.exposedSec > 0 ? 1 : 0;
   out.overloadMinutes += m.needed > m.s.maxInstances ? 1 : 0;
   out.requests += m.rate * SECONDS_PER_MINUTE;
+  out.queuedRequests += queued;
   out.shedRequests += shed;
   out.servedRequests += served;
   out.busySeconds += busy * share * SECONDS_PER_MINUTE;
@@ -158,25 +192,4 @@ function record(out: DaySimulation, m: MinuteFacts): void {
     Math.max(0, Math.min(m.s.minInstances, m.alive) - busy * share) * SECONDS_PER_MINUTE;
   out.series.instances.push(m.alive);
   out.series.readyCapacityPerSec.push(m.lowestReady * m.size.ceilingPerSec);
-}
-
-/** One period's bill in each billing mode: instance-based every running minute; request-based busy time, start-ups, the per-request fee, idle min-instances at the idle rate. */
-export function periodCostUsd(
-  sim: DaySimulation,
-  size: DaySize,
-  billing: BillingMode,
-  prices: UnitPrices,
-): number {
-  const second = (p: UnitPrices) => instanceSecondUsd(size.cpus, size.memoryBytes, p);
-  if (billing === "instance") return sim.instanceMinutes * SECONDS_PER_MINUTE * second(prices);
-  const idle = second({
-    ...prices,
-    vcpuSecondUsd: prices.idleVcpuSecondUsd ?? prices.vcpuSecondUsd,
-    gibSecondUsd: prices.idleGibSecondUsd ?? prices.gibSecondUsd,
-  });
-  return (
-    (sim.busySeconds + sim.startingSeconds) * second(prices) +
-    sim.idleFloorSeconds * idle +
-    (sim.servedRequests / 1_000_000) * prices.millionRequestsUsd
-  );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GIB } from "../units/units.ts";
+import { requestBusyShare } from "./busy-share.ts";
 
 // Cloud Run pricing: unit prices, billing modes, the cost of a size at a target, request-based billing's busy share.
 
@@ -92,6 +93,7 @@ export interface PricingSettings {
   targetPerSec: number;
   regionTier: 1 | 2;
   billing: BillingSetting;
+  egressUsdPerGiB?: number;
   prices?:
     | Partial<Record<"tier1" | "tier2", Partial<Record<BillingMode, Partial<UnitPrices>>> | undefined>>
     | undefined;
@@ -121,6 +123,9 @@ export interface CostInput {
   prices: UnitPrices;
   /** Request-based billing: the share of the hour an instance has a request in flight (requestBusyShare). */
   billedShare?: number;
+  /** Response bytes per request, priced as egress at egressUsdPerGiB; null or absent: not counted. */
+  egressBytesPerRequest?: number | null | undefined;
+  egressUsdPerGiB?: number | undefined;
 }
 
 /** One instance-second of this size at these unit prices (CPU plus memory). */
@@ -138,30 +143,10 @@ export function estimateCost(input: CostInput): CostEstimate {
   const messagesPerHour = input.targetPerSec * SECONDS_PER_HOUR;
   const requestsPerHour =
     input.billing === "request" ? (messagesPerHour / 1_000_000) * input.prices.millionRequestsUsd : 0;
-  const costPerHourUsd = computePerHour + requestsPerHour;
+  const egressPerHour =
+    ((messagesPerHour * (input.egressBytesPerRequest ?? 0)) / GIB) * (input.egressUsdPerGiB ?? 0);
+  const costPerHourUsd = computePerHour + requestsPerHour + egressPerHour;
   return { costPerHourUsd, costPerMillionMessagesUsd: costPerHourUsd / (messagesPerHour / 1_000_000) };
-}
-
-export interface BusyShareInput {
-  /** Requests per second one instance receives at the target. */
-  perInstancePerSec: number;
-  /** The planning ceiling of one instance. */
-  ceilingPerSec: number;
-  /** Median latency at the ceiling: how long a request stays in flight (an upper bound below the ceiling). */
-  p50Ms: number | null;
-  concurrency: number;
-}
-
-/**
- * The share of time an instance has at least one request in flight, which is what request-based billing charges
- * (cloud.google.com/run/pricing). At concurrency 1 it is the utilisation λ ÷ ceiling (one request at a time); above,
- * requests overlap, and with n in flight Poisson(λ·W) (M/G/∞) it is 1 − e^(−λ·W). No latency known: always busy.
- */
-export function requestBusyShare(input: BusyShareInput): number {
-  if (input.ceilingPerSec <= 0) return 1;
-  if (input.concurrency <= 1) return Math.min(1, input.perInstancePerSec / input.ceilingPerSec);
-  if (input.p50Ms === null) return 1;
-  return Math.min(1, 1 - Math.exp(-input.perInstancePerSec * (input.p50Ms / 1000)));
 }
 
 export interface BillingPrices {
@@ -179,6 +164,7 @@ export interface PricedSize {
   ceilingPerSec: number;
   p50Ms: number | null;
   concurrency: number;
+  egressBytesPerRequest?: number | null;
 }
 
 /** Prices a size under each billing mode Cloud Run allows for it and picks the cheaper at the target. */
@@ -197,6 +183,7 @@ export function priceBillings(size: PricedSize, settings: PricingSettings): Bill
       billing,
       prices: resolveUnitPrices(settings, billing),
       billedShare,
+      egressUsdPerGiB: settings.egressUsdPerGiB,
     });
   const [billing, cost] = (Object.entries(byBilling) as Array<[BillingMode, CostEstimate | null]>)
     .filter((entry): entry is [BillingMode, CostEstimate] => entry[1] !== null)

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ScalingSetting } from "../cloudrun/autoscaler.ts";
+import { DEFAULT_EGRESS_USD_PER_GIB } from "../cloudrun/billing.ts";
 import { CLOUD_RUN_LIMITS, MAX_TARGET_PER_SEC } from "../cloudrun/cloud-run-limits.ts";
 import { BillingSetting, UnitPrices } from "../cloudrun/pricing.ts";
 import { DaySchedule } from "./traffic-profile.ts";
@@ -30,7 +32,22 @@ export const CloudRunSettings = z
       .gt(0)
       .max(1)
       .default(0.6)
-      .describe("share of a measured ceiling an instance runs at; Cloud Run's autoscaler targets 60% CPU"),
+      .describe(
+        "share of a ceiling an instance runs at where no CPU was measured per step, and in check's capacity",
+      ),
+    scaling: ScalingSetting.describe(
+      "Cloud Run's autoscaler: { cpuTarget, concurrencyTarget } (defaults 0.6, 0.6) or { manual: N } instances",
+    ),
+    egressUsdPerGiB: z
+      .number()
+      .min(0)
+      .max(10)
+      .default(DEFAULT_EGRESS_USD_PER_GIB)
+      .describe("internet egress price per GiB of response bytes; 0 leaves egress out"),
+    freeTier: z
+      .boolean()
+      .default(false)
+      .describe("take Cloud Run's monthly free tier off the bill (one service using the whole allowance)"),
     minInstances: z.number().int().nonnegative().default(0),
     maxInstances: z.number().int().positive().optional().describe("cap; a size needing more does not fit"),
     regionTier: z.union([z.literal(1), z.literal(2)]).default(1),

@@ -57,6 +57,7 @@ export const MIN_MEMORY_BYTES = 6 * MIB;
 export const SERVICE_DEFAULTS = {
   readyPath: "/",
   readyTimeoutSeconds: 30,
+  concurrencySearch: true,
   method: "GET",
   concurrency: [CLOUD_RUN_LIMITS.defaultConcurrency],
 };

@@ -60,6 +60,7 @@ export function resolveService(
     port: settings.port,
     readyPath: settings.readyPath ?? SERVICE_DEFAULTS.readyPath,
     readyTimeoutSeconds: settings.readyTimeoutSeconds ?? SERVICE_DEFAULTS.readyTimeoutSeconds,
+    concurrencySearch: settings.concurrencySearch ?? SERVICE_DEFAULTS.concurrencySearch,
     env: settings.env ?? {},
     command: settings.command ?? null,
     sidecars,

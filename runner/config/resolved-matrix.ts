@@ -69,6 +69,7 @@ export type ResolvedService = {
   port: number;
   readyPath: string;
   readyTimeoutSeconds: number;
+  concurrencySearch: boolean;
   env: Record<string, string>;
   command: string[] | null;
   sidecars: ResolvedSidecar[];

@@ -94,6 +94,12 @@ export const ServiceSettings = strictObject({
   port: Port,
   readyPath: Path.optional(),
   readyTimeoutSeconds: PositiveSeconds.optional(),
+  concurrencySearch: z
+    .boolean({ error: "expected true or false" })
+    .optional()
+    .describe(
+      "when the concurrency cap set a ceiling, search it again at doubled concurrency (default true)",
+    ),
   env: Env.optional(),
   command: Argv.optional(),
   sidecars: z

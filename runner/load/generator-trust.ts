@@ -86,8 +86,8 @@ export function generatorWorkers(serviceCpus: number, hostCores: number): number
  */
 export function generatorDoubt(
   cell: Cell & { service: ServiceCell },
-  result: BenchResult,
-  facts: RunFacts,
+  result: Pick<BenchResult, "ceiling" | "steps">,
+  facts: Pick<RunFacts, "node">,
 ): string | null {
   const confirmedPerSec = result.ceiling?.ceilingPerSec ?? null;
   const passed = result.steps.filter((step) => step.phase !== "probe" && step.sloMet);

@@ -30,6 +30,7 @@ export function buildServiceCell(
       port: service.port,
       readyPath: service.readyPath,
       readyTimeoutSeconds: service.readyTimeoutSeconds,
+      concurrencySearch: service.concurrencySearch,
       stepSeconds: source.stepSeconds,
       requests: load.requests,
       script: load.script,

@@ -8,6 +8,8 @@ export const ServiceCell = z
     port: z.number().int().min(1).max(65535),
     readyPath: z.string(),
     readyTimeoutSeconds: z.number().positive(),
+    // Optional: plans written before the concurrency search had none (they ran without it).
+    concurrencySearch: z.boolean().optional().describe("search the ceiling again at doubled concurrency"),
     stepSeconds: z.number().positive().describe("length of one load step of the ceiling search"),
     requests: z.array(
       z

@@ -54,6 +54,12 @@ export const SIZING_CSV_COLUMNS: Array<[string, (c: CellSizing, picks: string) =
   ["deployable", (c) => String(c.deployability.deployable)],
   ["deploy_conditions", (c) => c.deployability.conditions.join("; ")],
   ["instances", (c) => (c.instances === null ? "" : String(c.instances))],
+  ["scaling_driver", (c) => c.scalingDriver ?? ""],
+  [
+    "measured_concurrency",
+    (c) => (c.concurrencySearch?.recommended ? String(c.concurrencySearch.recommended) : ""),
+  ],
+  ["egress_bytes_per_request", (c) => round(c.egressBytesPerRequest ?? null, 0)],
   ["fits", (c) => String(c.fits)],
   ["cost_per_hour_usd", (c) => round(c.costPerHourUsd, 4)],
   ["billing", (c) => c.billing ?? ""],

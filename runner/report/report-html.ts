@@ -4,6 +4,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variant-comparison.ts";
+import { driverSuffix } from "./bill-lines.ts";
 import { type ChartSpec, chartSpecs, fixedShapeCharts } from "./charts/chart-specs.ts";
 import { DAY_PLAN_CHART_CAPTION, dayPlanChart } from "./charts/day-plan-chart.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
@@ -243,7 +244,7 @@ export function recommendationCard(s: ScenarioSizing, report: SizingReport): str
     rec.otherBillingCostPerHourUsd != null
       ? ` ${rec.billing === "request" ? "Instance" : "Request"}-based billing would cost ${esc(fmt.usd(rec.otherBillingCostPerHourUsd))}/hour.`
       : "";
-  return `<div class="card rec"><div class="big">Deploy ${esc(fmt.size(rec))} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}${rec.concurrency ? `, concurrency ${rec.concurrency}` : ""}</div>
+  return `<div class="card rec"><div class="big">Deploy ${esc(fmt.size(rec))} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}${rec.concurrency ? `, concurrency ${rec.concurrency}` : ""}${esc(driverSuffix(rec.scalingDriver))}</div>
 <p>Serves ${esc(measureLabels.rate(report.settings.targetPerSec, s))} at ${esc(measureLabels.p99(s))} ≤ ${s.sloP99Ms} ms (measured ${esc(fmt.ms(rec.p99AtCeilingMs))} ms at ${esc(measureLabels.rate(rec.planningCeilingPerSec ?? rec.ceilingPerSec, s))} per instance, its planning figure)
 for about <b>${esc(fmt.usd(rec.costPerHourUsd))}/hour</b>${rec.billing ? ` under ${rec.billing}-based billing` : ""}, ${esc(fmt.usd(rec.costPerMillionMessagesUsd))} per million ${esc(measureLabels.noun(s))}.${other}</p>
 ${warningList(rec.warnings)}<pre>${esc(rec.gcloud)}</pre></div>`;

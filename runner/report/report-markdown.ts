@@ -1,6 +1,7 @@
 import type { CellRecord } from "../results/cell-record.ts";
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
+import { driverSuffix } from "./bill-lines.ts";
 import { sectionTitle, variantComparisonMarkdown } from "./comparison-table.ts";
 import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
@@ -82,7 +83,7 @@ function scenarioSection(s: ScenarioSizing, report: SizingReport): string {
   const rec = s.recommendation;
   if (rec) {
     out.push(
-      `**Deploy ${fmt.size(rec)}** with ${rec.instances} instance${rec.instances === 1 ? "" : "s"} for ` +
+      `**Deploy ${fmt.size(rec)}** with ${rec.instances} instance${rec.instances === 1 ? "" : "s"}${driverSuffix(rec.scalingDriver)} for ` +
         `${measureLabels.rate(report.settings.targetPerSec, s)} at ${measureLabels.p99(s)} ≤ ${s.sloP99Ms} ms: about ${fmt.usd(rec.costPerHourUsd)}/hour, ` +
         `${fmt.usd(rec.costPerMillionMessagesUsd)} per million ${measureLabels.noun(s)} (cheapest eligible` +
         `${rec.billing ? `, ${rec.billing}-based billing` : ""}${rec.concurrency ? `, concurrency ${rec.concurrency}` : ""}).`,

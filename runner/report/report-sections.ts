@@ -2,6 +2,7 @@
 
 import type { CellSizing } from "../sizing/cell-sizing.ts";
 import type { SizingReport } from "../sizing/sizing-report.ts";
+import { billLine, countLine, driverLine, driverSuffix, egressLine, scalingText } from "./bill-lines.ts";
 import { fmt } from "./fmt.ts";
 
 /** The whole-service answer, formatted once for the terminal, Markdown and HTML. */
@@ -61,11 +62,13 @@ export function serviceSummary(report: SizingReport): ServiceSummary | null {
     recommended: true,
     title:
       `Deploy the whole service at ${fmt.size(rec)} × ${rec.instances} instance${rec.instances === 1 ? "" : "s"}, ` +
-      `concurrency ${rec.concurrency}, ${rec.billing}-based billing`,
+      `concurrency ${rec.concurrency}, ${rec.billing}-based billing${driverSuffix(rec.scalingDriver)}`,
     lines: [
       `Serves ${count(rec.targetPerSec)}/s of the mix for about ${fmt.usd(rec.costPerHourUsd)}/hour; ${otherText}.`,
-      `One instance carries ${count(rec.mixedCapacityPerSec)}/s of the mix (its planning capacity); ` +
-        `instances = ceil(target ÷ (${count(rec.mixedCapacityPerSec)} × ${report.settings.utilizationTarget})).`,
+      `One instance carries ${count(rec.mixedCapacityPerSec)}/s of the mix (its planning capacity).`,
+      countLine(rec, report.settings.scaling),
+      egressLine(rec.egressBytesPerRequest ?? null, report.settings.egressUsdPerGiB ?? 0),
+      ...(rec.scalingNote ? [`Set ${rec.scalingNote}.`] : []),
     ],
     warnings: rec.warnings,
     gcloud: rec.gcloud,
@@ -125,6 +128,7 @@ export function dayPlanSummary(report: SizingReport): DayPlanSummary | null {
     `Traffic: ${plan.source} (${days}, repeating): ${count(plan.requestsPerDay)} requests a day, peak ${fmt.rate(plan.peakPerSec)}; ` +
       `max-instances ${plan.maxInstances}, idle instances kept ${plan.idleMinutes} min, cold-start exposure allowed ${share(plan.maxColdStartExposure)}.`,
   ];
+  const recSize = plan.sizes.find((s) => s.size === rec?.size);
   if (rec) {
     const zero = rec.withoutMinInstances;
     lines.push(
@@ -135,6 +139,12 @@ export function dayPlanSummary(report: SizingReport): DayPlanSummary | null {
         : `Against min-instances 0 (${fmt.usd(zero.monthlyCostUsd)}/month, ${share(zero.coldStartExposedShare)} exposed, ${starts(zero.coldStartsPerDay)}): ` +
             `min-instances ${rec.minInstances} adds ${fmt.usd(rec.extraMonthlyCostUsd)} a month.`,
     );
+    const egress = report.settings.egressUsdPerGiB ?? 0;
+    if (rec.bill) lines.push(billLine(rec.bill, `min-instances ${rec.minInstances}`, egress));
+    const other = recSize?.bills?.[rec.billing === "request" ? "instance" : "request"];
+    if (other) lines.push(billLine(other, `min-instances ${report.settings.minInstances}`, egress));
+    if (recSize?.driverMinutes && recSize.peakDriver)
+      lines.push(driverLine(recSize.driverMinutes, recSize.peakDriver));
   }
   const rows = plan.sizes.map((s) => [
     s.size,
@@ -280,8 +290,8 @@ export function pricesText(report: SizingReport): string {
 export function settingsLine(report: SizingReport): string {
   const st = report.settings;
   return (
-    `Target ${fmt.rate(st.targetPerSec)} at ${fmt.pct(st.utilizationTarget)} utilisation, ${billingText(report)}, ` +
-    `region tier ${st.regionTier}, ${concurrencyText(report)}, instances ${st.minInstances}–${st.maxInstances ?? "∞"}. ` +
+    `Target ${fmt.rate(st.targetPerSec)}, ${scalingText(st.scaling)}, ${billingText(report)}, ` +
+    `region tier ${st.regionTier}, ${concurrencyText(report)}, instances ${st.minInstances}–${st.maxInstances ?? "100 (Cloud Run's default)"}. ` +
     `Prices dated ${report.pricesDated} (${report.pricesSource}): ${pricesText(report)}. Generated ${report.generatedAt}.`
   );
 }

@@ -3,6 +3,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import type { ScenarioSizing, SizePick, SizingReport } from "../sizing/sizing-report.ts";
 import type { VariantComparison } from "../sizing/variant-comparison.ts";
 import { MIB } from "../units/units.ts";
+import { driverSuffix } from "./bill-lines.ts";
 import { COMPARISON_HEADER, comparisonCells, sectionTitle, variantLabel } from "./comparison-table.ts";
 import type { Exporter } from "./export-reports.ts";
 import { fixedShapeFigures, formatFigure, workloadSummary } from "./fixed-shape-figures.ts";
@@ -129,7 +130,7 @@ export function terminalTables(report: SizingReport): string {
     const picks = Object.values(s.picks).filter((p): p is SizePick => p !== null);
     if (s.recommendation) {
       out.push(
-        `Recommendation (cheapest eligible): ${fmt.size(s.recommendation)} × ${s.recommendation.instances}`,
+        `Recommendation (cheapest eligible): ${fmt.size(s.recommendation)} × ${s.recommendation.instances}${driverSuffix(s.recommendation.scalingDriver)}`,
       );
       out.push(
         ...(s.recommendation.warnings ?? []).map((w) => `  ⚠ ${w}`),

@@ -4,6 +4,7 @@ import { BenchResult } from "../../contract/result.ts";
 import { AppliedLimits } from "../docker/applied-limits.ts";
 import { CPU_VIEWS, parseCpuList } from "../host/core-allocation.ts";
 import { Cell } from "../plan/cell.ts";
+import { ConcurrencySearchRecord } from "./concurrency-search.ts";
 
 /** One machine that measured (a local engine or a swarm node), as stored with each repetition. */
 export const NodeFacts = z
@@ -155,6 +156,9 @@ export const Repetition = z
       .describe("server mode: CPU each sidecar used, by name; not counted in the service's size"),
     cpu: CpuPlacement.optional().describe(
       "its CPU view, cores and what the service saw (absent in older records)",
+    ),
+    concurrencySearch: ConcurrencySearchRecord.optional().describe(
+      "server mode, first repetition: the ceiling at doubled concurrencies when the cap set it (absent otherwise)",
     ),
   })
   .strict();

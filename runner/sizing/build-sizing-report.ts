@@ -138,12 +138,17 @@ export function buildSizingReport(measured: CellRecord[], options: BuildSizingOp
   const assumptions = [
     "one message = one Cloud Run request (request-based billing charges per request)",
     "planning ceiling = the median when a cell's repetitions agree (CV ≤ 5%, all confirmed), else its lowest confirmed repetition",
-    `instances = ceil(target ÷ (planning ceiling × ${settings.utilizationTarget})), at least minInstances and 1`,
+    "manual" in settings.scaling
+      ? `instances = ${settings.scaling.manual} (cloudRun.scaling.manual)`
+      : `instances = Cloud Run's count at the target: the larger of ceil(target ÷ the rate where CPU reaches ${settings.scaling.cpuTarget} of the quota) and ceil(target ÷ the rate where requests in flight reach ${settings.scaling.concurrencyTarget} × --concurrency), read off each cell's measured curve (no CPU measured: the ceiling × ${settings.utilizationTarget}); at least minInstances and 1`,
     "instance-based billing charges every planned instance the whole hour at the target rate (peak load)",
-    "request-based billing charges an instance while it has a request in flight: at concurrency 1 the share target ÷ " +
-      "(instances × ceiling), above it 1 − e^(−λ·W) with λ one instance's requests/s and W the p50 at the ceiling",
+    "request-based billing charges 100 ms slots with a request in flight: 1 − (1 − ρ)·e^(−0.1·λ) at concurrency 1 " +
+      "(ρ = λ ÷ ceiling), above it 1 − e^(−λ·(W + 0.1)), with λ one instance's requests/s and W the p50 at the ceiling",
     "below 1 vCPU Cloud Run allows request-based billing only",
-    "free tier ignored",
+    settings.egressUsdPerGiB > 0
+      ? `egress: each request's measured response bytes at $${settings.egressUsdPerGiB}/GiB (cloudRun.egressUsdPerGiB)`
+      : "egress not priced (cloudRun.egressUsdPerGiB: 0)",
+    "hourly costs leave the free tier out (the day plan's monthly bill names it)",
     calibrations.length > 0
       ? `planning ceilings are this host's × the revision ÷ local ratio of a Cloud Run calibration (${calibrations.map((c) => `${c.path.split("/").at(-1)} of ${c.calibration.takenAt.slice(0, 10)}`).join(", ")}); the local figure is kept beside it`
       : `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower (no calibration: docs/calibrate.md)`,
@@ -192,7 +197,7 @@ export function buildSizingReport(measured: CellRecord[], options: BuildSizingOp
       : {}),
     ...(options.host ? { host: hostSummary(options.host.cpuModel, options.host.probes, all) } : {}),
     ...(missing.length > 0 ? { missingCellIds: missing } : {}),
-    ...(profile ? { dayPlan: planDay(sized, settings, profile) } : {}),
+    ...(profile ? { dayPlan: planDay(sized, settings, profile, service.recommendation?.maxInstances) } : {}),
     ...(answers.length > 0 ? { memoryAnswers: answers } : {}),
   };
 }

@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { DriverRates, ScalingDriver } from "../cloudrun/autoscaler.ts";
 import { Deployability } from "../cloudrun/deployability.ts";
 import { BillingMode } from "../cloudrun/pricing.ts";
 import { ProbeConversion } from "../cloudrun/probe-conversion.ts";
 import { CellStatus, CpuPlacement, LatencyKind, RateUnit, Spread } from "../results/cell-record.ts";
 import { CellCalibration } from "./cell-calibration.ts";
+import { ConcurrencyAnswer } from "./concurrency-answer.ts";
+import { CurvePoint } from "./load-curve.ts";
 import { CeilingSpread } from "./planning-ceiling.ts";
 
 const nullableNumber = z.number().nullable();
@@ -119,6 +122,23 @@ export const CellSizing = z
     oomRisk: OomRisk,
     deployability: Deployability,
     instances: z.number().int().nullable(),
+    // Issue 42 (optional: absent in older reports).
+    scalingDriver: ScalingDriver.nullable()
+      .optional()
+      .describe(
+        "which of Cloud Run's rules sets `instances` at the target: cpu, concurrency, ceiling or manual",
+      ),
+    driverRates: DriverRates.nullable().optional().describe("one instance's rate at each driver's target"),
+    loadCurve: z
+      .array(CurvePoint)
+      .optional()
+      .describe("latency against load: every search step of its ok repetitions"),
+    egressBytesPerRequest: nullableNumber
+      .optional()
+      .describe("response bytes per request; null: not counted"),
+    concurrencySearch: ConcurrencyAnswer.optional().describe(
+      "when the cap set the ceiling: the ceiling at doubled concurrencies and the --concurrency to set (measured)",
+    ),
     fits: z.boolean(),
     costPerHourUsd: nullableNumber.describe("under `billing`, at the target"),
     costPerMillionMessagesUsd: nullableNumber,

@@ -1,9 +1,10 @@
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "../cloudrun/gcloud-command.ts";
+import { gcloudCommand } from "../cloudrun/gcloud-command.ts";
 import type { BillingMode } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText } from "../units/units.ts";
 import type { CellSizing } from "./cell-sizing.ts";
-import { cellConcurrency } from "./size-cell.ts";
+import { serviceMaxInstances } from "./mixed-rates.ts";
+import { cellConcurrency, deployConcurrency } from "./size-cell.ts";
 import type { SizePick, Strategy } from "./sizing-report.ts";
 
 /** One way to deploy: a measured size under one billing mode, priced at the target. */
@@ -88,7 +89,7 @@ export function toSizePick(
 ): SizePick | null {
   const cell = option?.cell;
   if (!option || !cell || cell.instances === null || cell.p99AtCeilingMs === null) return null;
-  const maxInstances = settings.maxInstances ?? Math.max(cell.instances * MAX_INSTANCES_FACTOR, 1);
+  const maxInstances = serviceMaxInstances(settings, cell.instances);
   const concurrency = cellConcurrency(cell, settings);
   const other = option.billing === "request" ? "instance" : "request";
   const messagesPerHour = settings.targetPerSec * 3600;
@@ -99,6 +100,7 @@ export function toSizePick(
     memoryBytes: cell.memoryBytes,
     smol: cell.smol,
     instances: cell.instances,
+    ...(cell.scalingDriver ? { scalingDriver: cell.scalingDriver } : {}),
     maxInstances,
     costPerHourUsd: option.costPerHourUsd,
     costPerMillionMessagesUsd: option.costPerHourUsd / (messagesPerHour / 1_000_000),
@@ -110,7 +112,7 @@ export function toSizePick(
       ...cell,
       instances: cell.instances,
       maxInstances,
-      concurrency,
+      concurrency: deployConcurrency(cell, settings),
       billing: option.billing,
       executionEnvironment: cell.deployability.executionEnvironment,
     }),

@@ -1,12 +1,15 @@
-import { z } from "zod";
+import type { DriverRates, ScalingDriver } from "../cloudrun/autoscaler.ts";
 import { checkDeployability } from "../cloudrun/deployability.ts";
-import { gcloudCommand, MAX_INSTANCES_FACTOR } from "../cloudrun/gcloud-command.ts";
-import { BillingMode, type BillingPrices, priceBillings } from "../cloudrun/pricing.ts";
+import { gcloudCommand, scalingNote } from "../cloudrun/gcloud-command.ts";
+import { type BillingPrices, priceBillings } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { rateText, sizeLabel } from "../units/units.ts";
 import { type CellSizing, MIN_HEADROOM } from "./cell-sizing.ts";
+import { planInstances } from "./instance-plan.ts";
+import { mixDriverRates, mixEgressBytes, mixedCapacity, serviceMaxInstances } from "./mixed-rates.ts";
 import { contentionWarning } from "./pick-strategies.ts";
-import { cellConcurrency, planInstances } from "./size-cell.ts";
+import type { ServiceRecommendation, ServiceWorkload } from "./service-recommendation.ts";
+import { cellConcurrency, deployConcurrency } from "./size-cell.ts";
 import type { ScenarioSizing } from "./sizing-report.ts";
 
 export interface ServiceAnswer {
@@ -18,6 +21,9 @@ interface Candidate {
   cells: Array<{ cell: CellSizing; share: number }>;
   mixedPerSec: number;
   instances: number;
+  driver: ScalingDriver;
+  rates: DriverRates;
+  egressBytesPerRequest: number | null;
   priced: BillingPrices;
 }
 
@@ -60,8 +66,15 @@ function candidate(
   );
   const first = parts[0]?.cell;
   if (mixedPerSec === null || !first) return null;
-  const plan = planInstances(mixedPerSec, settings);
-  if (!plan.fits || plan.instances === null) return null;
+  const rates = mixDriverRates(parts, mixedPerSec) ?? {
+    ceilingPerSec: mixedPerSec,
+    cpuPerSec: mixedPerSec * settings.utilizationTarget,
+    concurrencyPerSec: null,
+    basis: "a cell of the mix has no driver rates: the ceiling at cloudRun.utilizationTarget",
+  };
+  const plan = planInstances(rates, settings);
+  if (!plan.fits || plan.instances === null || plan.driver === null) return null;
+  const egressBytesPerRequest = mixEgressBytes(parts);
   const p50s = parts.map((p) => p.cell.p50AtCeilingMs);
   const p50Ms = p50s.every((v) => v !== null)
     ? parts.reduce((sum, p) => sum + p.share * (p.cell.p50AtCeilingMs ?? 0), 0)
@@ -74,17 +87,26 @@ function candidate(
     ceilingPerSec: mixedPerSec,
     p50Ms,
     concurrency,
+    egressBytesPerRequest,
   };
   const priced = priceBillings(size, settings);
   if (!checkDeployability(first.cpus, first.memoryBytes, { billing: priced.billing, concurrency }).deployable)
     return null;
-  return { cells: parts, mixedPerSec, instances: plan.instances, priced };
+  return {
+    cells: parts,
+    mixedPerSec,
+    instances: plan.instances,
+    driver: plan.driver,
+    rates,
+    egressBytesPerRequest,
+    priced,
+  };
 }
 
 function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceRecommendation {
   const first = best.cells[0]?.cell as CellSizing;
   const concurrency = cellConcurrency(first, settings);
-  const maxInstances = settings.maxInstances ?? Math.max(best.instances * MAX_INSTANCES_FACTOR, 1);
+  const maxInstances = serviceMaxInstances(settings, best.instances);
   const other = best.priced.billing === "request" ? "instance" : "request";
   const workloads: ServiceWorkload[] = best.cells.map(({ cell, share }) => ({
     scenario: cell.scenario,
@@ -113,8 +135,11 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
     smol: first.smol,
     concurrency,
     instances: best.instances,
+    scalingDriver: best.driver,
+    driverRates: best.rates,
     maxInstances,
     targetPerSec: settings.targetPerSec,
+    egressBytesPerRequest: best.egressBytesPerRequest,
     mixedCapacityPerSec: best.mixedPerSec,
     billing: best.priced.billing,
     costPerHourUsd: best.priced.cost.costPerHourUsd,
@@ -124,16 +149,23 @@ function toRecommendation(best: Candidate, settings: CloudRunSettings): ServiceR
       ...first,
       instances: best.instances,
       maxInstances,
-      concurrency,
+      concurrency: measuredConcurrency(best.cells, settings) ?? concurrency,
       billing: best.priced.billing,
       executionEnvironment: first.deployability.executionEnvironment,
     }),
+    scalingNote: scalingNote(settings.scaling),
     workloads,
     repetitions,
     contendedRepetitions: contended,
     warnings,
     assumption: MIXED_CAPACITY_ASSUMPTION,
   };
+}
+
+/** The concurrency search's answer for the mix: the lowest every cell held; null unless each cell has one. */
+function measuredConcurrency(cells: Candidate["cells"], settings: CloudRunSettings): number | null {
+  if (cells.some(({ cell }) => !cell.concurrencySearch?.recommended)) return null;
+  return Math.min(...cells.map(({ cell }) => deployConcurrency(cell, settings)));
 }
 
 /**
@@ -185,47 +217,6 @@ export function recommendService(sections: ScenarioSizing[], settings: CloudRunS
   return { recommendation, findings };
 }
 
-/** One scenario's part in the service's mix at the recommended size. */
-export const ServiceWorkload = z
-  .object({
-    scenario: z.string(),
-    share: z.number().describe("its share of the service's requests (cloudRun.traffic, normalised)"),
-    cellId: z.string(),
-    planningCeilingPerSec: z.number(),
-    wide: z.boolean(),
-    repetitions: z.number().int(),
-    contendedRepetitions: z.number().int(),
-    cpuCoresAtCeiling: z.number().nullable(),
-  })
-  .strict();
-export type ServiceWorkload = z.infer<typeof ServiceWorkload>;
-
-/** sizing.json's answer for the whole service: one size, instance count, concurrency and bill at the target. */
-export const ServiceRecommendation = z
-  .object({
-    cpus: z.number(),
-    memoryBytes: z.number(),
-    smol: z.boolean(),
-    concurrency: z.number().int().describe("Cloud Run --concurrency, as the cells were measured"),
-    instances: z.number().int(),
-    maxInstances: z.number().int(),
-    targetPerSec: z.number(),
-    mixedCapacityPerSec: z
-      .number()
-      .describe("one instance's capacity for the mix: 1 ÷ Σ(share ÷ planning ceiling)"),
-    billing: BillingMode.describe("the cheaper mode Cloud Run allows for this size"),
-    costPerHourUsd: z.number(),
-    otherBillingCostPerHourUsd: z.number().nullable().describe("null when Cloud Run allows only one mode"),
-    gcloud: z.string(),
-    workloads: z.array(ServiceWorkload),
-    repetitions: z.number().int().describe("repetitions of the cells it rests on"),
-    contendedRepetitions: z.number().int().describe("of them, disturbed by other load on the host"),
-    warnings: z.array(z.string()),
-    assumption: z.string().describe("what the mixed capacity assumes"),
-  })
-  .strict();
-export type ServiceRecommendation = z.infer<typeof ServiceRecommendation>;
-
 export interface TrafficShares {
   /** Scenario → share of the service's requests, summing to 1; scenarios left out of the mix are absent. */
   shares: Map<string, number>;
@@ -250,25 +241,6 @@ export function trafficShares(scenarios: readonly string[], traffic?: Record<str
     notes.push(`Not in cloudRun.traffic, so left out of the service's mix: ${outside.join(", ")}.`);
   const total = known.reduce((sum, [, share]) => sum + share, 0);
   return { shares: new Map(known.map(([name, share]) => [name, share / total])), notes };
-}
-
-/** One workload of a mix: its share of the requests and one instance's planning ceiling for it alone. */
-export interface MixPart {
-  share: number;
-  ceilingPerSec: number;
-}
-
-/**
- * One instance's capacity for a mix of CPU-additive workloads: a request of workload i costs 1 ÷ ceilingᵢ of an
- * instance-second, so a mixed request costs Σ shareᵢ ÷ ceilingᵢ and the instance serves 1 ÷ Σ(shareᵢ ÷ ceilingᵢ)
- * per second (shares sum to 1). null when any part has no ceiling.
- */
-export function mixedCapacity(parts: readonly MixPart[]): number | null {
-  if (parts.length === 0 || parts.some((p) => !(p.ceilingPerSec > 0))) return null;
-  const total = parts.reduce((sum, p) => sum + p.share, 0);
-  if (!(total > 0)) return null;
-  const secondsPerRequest = parts.reduce((sum, p) => sum + p.share / total / p.ceilingPerSec, 0);
-  return 1 / secondsPerRequest;
 }
 
 /** The assumption behind mixedCapacity, as the reports print it. */

@@ -1,4 +1,5 @@
 import { missedTerms, sloTerms } from "../../search/step-verdict.ts";
+import { driverRates } from "../cloudrun/autoscaler.ts";
 import { checkDeployability } from "../cloudrun/deployability.ts";
 import { allowedBillings, priceBillings } from "../cloudrun/pricing.ts";
 import { probeConversion } from "../cloudrun/probe-conversion.ts";
@@ -8,7 +9,10 @@ import { spread } from "../results/statistics.ts";
 import type { CellCalibration } from "./cell-calibration.ts";
 import { measureCell } from "./cell-measurements.ts";
 import { type CellSizing, MIN_HEADROOM, memoryHeadroom, oomRisk } from "./cell-sizing.ts";
+import { concurrencyAnswer } from "./concurrency-answer.ts";
 import { cellProbeComposite } from "./host-summary.ts";
+import { planInstances } from "./instance-plan.ts";
+import { loadCurve, responseBytesPerRequest } from "./load-curve.ts";
 
 /**
  * Sizes one finished cell on its planning figure (the median, or the lowest confirmed repetition of a wide cell):
@@ -34,7 +38,22 @@ export function sizeCell(
   const sloMet = ceiling !== null && ceiling > 0 && p99 !== null && p99 <= sloP99Ms;
   const headroom = memoryHeadroom(m.peakMemoryBytes, cell.memoryBytes);
   const concurrency = cellConcurrency(cell, settings);
-  const plan = planInstances(ceiling, settings);
+  const curve = loadCurve(m.okResults);
+  const rates =
+    ceiling === null || !(ceiling > 0)
+      ? null
+      : driverRates({
+          curve: curve.map((p) => ({ perSec: p.perSec, inFlight: p.inFlightMean, cpuCores: p.cpuCores })),
+          ceilingPerSec: ceiling,
+          cpus: cell.cpus,
+          concurrency,
+          scaling: settings.scaling,
+          factor,
+          fallbackTarget: settings.utilizationTarget,
+        });
+  const egressBytesPerRequest = responseBytesPerRequest(curve);
+  const plan = planInstances(rates, settings);
+  const concurrencySearch = concurrencyAnswer(record, rates, settings.targetPerSec, settings.scaling);
   const priced =
     plan.instances === null || ceiling === null
       ? null
@@ -46,6 +65,7 @@ export function sizeCell(
             ceilingPerSec: ceiling,
             p50Ms: m.latencyAtCeiling?.p50Ms ?? null,
             concurrency,
+            egressBytesPerRequest,
           },
           settings,
         );
@@ -103,6 +123,11 @@ export function sizeCell(
     oomRisk: oomRisk(headroom, m.oomRepetitions + m.gcThrashRepetitions),
     deployability,
     instances: plan.instances,
+    scalingDriver: plan.driver,
+    driverRates: rates,
+    loadCurve: curve,
+    egressBytesPerRequest,
+    ...(concurrencySearch ? { concurrencySearch } : {}),
     fits: plan.fits,
     costPerHourUsd: priced?.cost.costPerHourUsd ?? null,
     costPerMillionMessagesUsd: priced?.cost.costPerMillionMessagesUsd ?? null,
@@ -130,34 +155,11 @@ export function sizeCell(
 export const cellConcurrency = (cell: { concurrency?: number | null }, settings: CloudRunSettings): number =>
   cell.concurrency ?? settings.concurrency;
 
-/** How many instances a ceiling needs for a target, and whether that fits the cap. */
-export interface InstancePlan {
-  instances: number | null;
-  fits: boolean;
-  reason: string | null;
-}
-
-export interface InstanceSettings {
-  targetPerSec: number;
-  utilizationTarget: number;
-  minInstances: number;
-  maxInstances?: number | undefined;
-}
-
-/** instances = ceil(target ÷ (ceiling × utilization)), at least minInstances and at least 1. */
-export function planInstances(ceilingPerSec: number | null, settings: InstanceSettings): InstancePlan {
-  if (ceilingPerSec === null || ceilingPerSec <= 0)
-    return { instances: null, fits: false, reason: "no measured ceiling: no load met the SLO" };
-  const needed = Math.ceil(settings.targetPerSec / (ceilingPerSec * settings.utilizationTarget) - 1e-9);
-  const instances = Math.max(needed, settings.minInstances, 1);
-  if (settings.maxInstances !== undefined && instances > settings.maxInstances)
-    return {
-      instances,
-      fits: false,
-      reason: `needs ${instances} instances, over maxInstances ${settings.maxInstances}`,
-    };
-  return { instances, fits: true, reason: null };
-}
+/** The --concurrency a deploy line carries: the concurrency search's measured answer, else the one it was sized at. */
+export const deployConcurrency = (
+  cell: { concurrency?: number | null; concurrencySearch?: { recommended: number | null } | undefined },
+  settings: CloudRunSettings,
+): number => cell.concurrencySearch?.recommended ?? cellConcurrency(cell, settings);
 
 /** Why a cell that ran has no ceiling: every term of the SLO, and which of them the lowest rate it tried missed. */
 export function noLoadMetSlo(sloP99Ms: number, record: CellRecord): string {

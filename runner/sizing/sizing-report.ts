@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { CalibrationPoint } from "../../contract/generator-step.ts";
+import { ScalingDriver } from "../cloudrun/autoscaler.ts";
 import { BillingMode, UnitPrices } from "../cloudrun/pricing.ts";
 import { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { LatencyKind, RateUnit } from "../results/cell-record.ts";
 import { CellSizing } from "./cell-sizing.ts";
-import { DayPlan } from "./day-plan/day-plan.ts";
+import { DayPlan } from "./day-plan/day-plan-schema.ts";
 import { HostSummary } from "./host-summary.ts";
 import { MemoryAnswer } from "./memory-answer.ts";
-import { ServiceRecommendation } from "./recommend-service.ts";
+import { ServiceRecommendation } from "./service-recommendation.ts";
 import { VariantComparison } from "./variant-comparison.ts";
 
 const nullableNumber = z.number().nullable();
@@ -23,6 +24,9 @@ export const SizePick = z
     memoryBytes: z.number(),
     smol: z.boolean(),
     instances: z.number().int(),
+    scalingDriver: ScalingDriver.optional().describe(
+      "which of Cloud Run's rules sets `instances` (absent in older files)",
+    ),
     maxInstances: z.number().int(),
     costPerHourUsd: z.number(),
     costPerMillionMessagesUsd: z.number(),

@@ -9,6 +9,7 @@ const server = Bun.serve({
   fetch: async (request) => {
     served++;
     if (request.url.endsWith("/slow")) await Bun.sleep(20);
+    if (request.url.endsWith("/kb")) return new Response("x".repeat(1000));
     return new Response("ok");
   },
 });
@@ -32,6 +33,22 @@ describe("generator/main.ts as a process", () => {
     expect(summary.latency.count).toBe(500);
     expect(summary.self.cpuSeconds).toBeGreaterThan(0);
     expect(summary.self.serviceMeanMs).toBeGreaterThan(0);
+  });
+
+  test("bytes each way: every response's status line, headers and 1,000-byte body, every request's head", async () => {
+    const kb = { weight: 1, method: "GET", path: "/kb", headers: {}, body: null };
+    const { exitCode, stdout } = await runStep(stepConfig(port, { requests: [kb] }));
+    expect(exitCode).toBe(0);
+    const summary = GeneratorStepSummary.parse(JSON.parse(stdout));
+    expect(summary.completed).toBe(500);
+    const response = (summary.responseBytes ?? 0) / summary.completed;
+    const request = (summary.requestBytes ?? 0) / summary.completed;
+    // The body is 1,000 bytes; Bun's status line and headers add about a hundred more.
+    expect(response).toBeGreaterThan(1000 + "HTTP/1.1 200 OK\r\n\r\n".length);
+    expect(response).toBeLessThan(1300);
+    // "GET /kb HTTP/1.1" and a Host header at least; no body.
+    expect(request).toBeGreaterThan("GET /kb HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".length - 1);
+    expect(request).toBeLessThan(300);
   });
 
   test("a slow handler at concurrency 1: the queue shows in latency (from intended times), not in send lag", async () => {
@@ -77,6 +94,8 @@ describe("generator/main.ts as a process", () => {
     expect(summary.latency.p50Ms).toBeGreaterThan(4.5);
     expect(summary.latency.p50Ms).toBeLessThan(15);
     expect(summary.lastSendMs).toBeGreaterThan(990);
+    // The module speaks no HTTP/1.1 through the generator's client: its bytes are not counted, never 0.
+    expect(summary.responseBytes ?? null).toBeNull();
   });
 
   test("a closed step", async () => {

@@ -14,6 +14,7 @@ export const KV_SIDECAR_MATRIX = [
   `  build: { context: ${FIXTURE_SERVICES} }`,
   "  port: 8080",
   "  readyPath: /health",
+  "  concurrencySearch: false",
   "  command: [kv-client.ts]",
   `  sidecars: [{ name: kv, build: { context: ${FIXTURE_SERVICES} }, command: [kv-sidecar.ts], readyCommand: [bun, kv-ready.ts] }]`,
   "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",

@@ -7,7 +7,7 @@ test(
   "server mode: a path answering 304 sizes ok, its answers counted as 3xx with no failures",
   async () => {
     const records = await runServerMatrix([
-      `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "20" } }`,
+      `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "20" }, concurrencySearch: false }`,
       "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
       "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [2] }",
       "scenarios: { revalidate: { request: { path: /not-modified } } }",

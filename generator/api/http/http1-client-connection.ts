@@ -3,6 +3,7 @@ import type { ErrorCause } from "../../../contract/step-causes.ts";
 import { failedAnswer, type Http1Answer } from "./http1-answer.ts";
 import { type Http1Request, isExpected } from "./http1-request-bytes.ts";
 import { Http1ResponseReader } from "./http1-response-reader.ts";
+import { wireBytes } from "./wire-bytes.ts";
 
 export type Resolve = (answer: Http1Answer) => void;
 
@@ -40,7 +41,9 @@ export class Http1ClientConnection {
   /** What the socket reported before it closed. */
   private socketCause: ErrorCause | null = null;
 
-  constructor(private readonly pool: ConnectionPool) {}
+  constructor(private readonly pool: ConnectionPool) {
+    wireBytes.connections++;
+  }
 
   get busy(): boolean {
     return this.resolve !== null;
@@ -75,6 +78,7 @@ export class Http1ClientConnection {
 
   onData(chunk: Buffer): void {
     this.doneAtMs = performance.now();
+    wireBytes.received += chunk.length;
     this.answering = true;
     const failure = this.reader.feed(chunk, this.onResponse);
     if (failure !== null) this.fail(failure.cause, failure.message);
@@ -122,6 +126,7 @@ export class Http1ClientConnection {
 
   private write(bytes: Uint8Array): void {
     const written = (this.socket as Socket<Http1ClientConnection>).write(bytes);
+    wireBytes.sent += Math.max(0, written);
     this.unwritten = written < bytes.length ? bytes.subarray(Math.max(0, written)) : null;
   }
 

@@ -12,6 +12,7 @@ import type { LoadGenerator } from "../../load/load-generator.ts";
 import type { Cell } from "../../plan/cell.ts";
 import type { ServiceCell } from "../../plan/service-cell.ts";
 import type { Repetition } from "../../results/cell-record.ts";
+import type { ConcurrencySearchRecord } from "../../results/concurrency-search.ts";
 import { isContended, stderrTail } from "../classify-repetition.ts";
 import type { RunContext } from "../container-spec.ts";
 import { emptyRepetition } from "../empty-repetition.ts";
@@ -19,6 +20,7 @@ import { limitMismatches } from "../limit-mismatches.ts";
 import { cpuPlacementOf, placeCores } from "../place-cores.ts";
 import { type FixedShapeRun, fixedShapeResult, runFixedShape } from "./fixed-shape.ts";
 import { GeneratorSession } from "./generator-session.ts";
+import { runConcurrencySearch } from "./run-concurrency-search.ts";
 import { runServerStep, type ServerStepContext, stepRequest } from "./run-server-step.ts";
 import { runSoak, type SoakRequest } from "./run-soak.ts";
 import { serverPodSpec } from "./server-pod-spec.ts";
@@ -85,6 +87,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
     let search: { steps: LoadStep[]; ceiling: Ceiling | null; notes: string[] } | null = null;
     let fixed: FixedShapeRun | null = null;
     let warmupMs = 0;
+    let concurrencySearch: ConcurrencySearchRecord | null = null;
     try {
       if (cell.service.fixed) fixed = await runFixedShape(stepContext);
       else if (options.soak) {
@@ -93,10 +96,14 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
         search = { steps, ceiling: null, notes: [`memory soak at ${options.soak.ratePerSec.toFixed(0)}/s`] };
       } else {
         warmupMs = await warmUp(stepContext);
-        search = await ceilingSearch({
+        const found = await ceilingSearch({
           probe: () => runServerStep(stepContext, stepRequest(stepContext, null, "probe")),
           runStep: (rate, phase) => runServerStep(stepContext, stepRequest(stepContext, rate, phase)),
         });
+        search = found;
+        // Once a cell, in its first repetition: the cap may have set the ceiling.
+        if (options.index === 0 && cell.service.concurrencySearch === true)
+          concurrencySearch = await runConcurrencySearch(stepContext, found);
       }
     } catch (error) {
       if (interrupted()) throw new RunInterruptedError(String(options.signal?.reason ?? "signal"));
@@ -158,6 +165,7 @@ export async function runServerRepetition(options: ServerRepetitionOptions): Pro
       hostOtherCpuCores: facts.hostOtherCpuCores,
       contended: isContended(facts.hostOtherCpuCores),
       cpu: cpuPlacementOf(cores, facts),
+      ...(concurrencySearch && verdict.status === "ok" ? { concurrencySearch } : {}),
     };
   } catch (error) {
     if (!(error instanceof DockerUnavailableError)) throw error;

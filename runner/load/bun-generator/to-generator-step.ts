@@ -45,6 +45,8 @@ export function toGeneratorStep(
       operationMeanMs: self.serviceMeanMs,
       hostOtherCpuCores: null,
       causes: summary.causes,
+      requestBytes: summary.requestBytes ?? null,
+      responseBytes: summary.responseBytes ?? null,
       sloMet: stepMeetsSlo(figures, request.sloP99Ms),
     },
     droppedRequests: dropped,

@@ -5,6 +5,7 @@ import { measureLabels } from "../fmt.ts";
 import { BACKLOG_SERIES, backlogOverTime } from "./backlog-chart.ts";
 import { ceilingVsCpu } from "./ceiling-chart.ts";
 import { costVsCeiling } from "./cost-chart.ts";
+import { loadCurveChart } from "./load-curve-chart.ts";
 import { memoryVsLimit } from "./memory-chart.ts";
 import { p99VsLoad } from "./p99-chart.ts";
 import { smolVsDefault } from "./smol-chart.ts";
@@ -56,6 +57,14 @@ export function chartSpecs(s: ScenarioSizing, records: Map<string, CellRecord>, 
       caption:
         "Each cell's load steps; the red dashed line is the SLO, triangles mark the knee. Click legend entries to show --smol or non-deployable cells.",
       config: p99VsLoad(s, records),
+      wide: true,
+    },
+    {
+      id: id("curve"),
+      title: "In flight and CPU vs load",
+      caption:
+        "What Cloud Run's autoscaler reads: requests in flight (solid, left) against the concurrency target, CPU ÷ quota (dashed, right) against the CPU target. The rule whose line reaches its target first binds.",
+      config: loadCurveChart(s),
       wide: true,
     },
   ];

@@ -1,4 +1,4 @@
-import type { DayPlan } from "../../sizing/day-plan/day-plan.ts";
+import type { DayPlan } from "../../sizing/day-plan/day-plan-schema.ts";
 import { chartStyle } from "./chart-style.ts";
 
 /** "09:00" within a day, "d2 09:00" beyond the first. */

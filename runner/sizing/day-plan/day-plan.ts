@@ -1,159 +1,42 @@
-import { z } from "zod";
+import { instancesFor } from "../../cloudrun/autoscaler.ts";
 import {
   type DaySimulation,
   type DaySize,
-  periodCostUsd,
   type ScalingSettings,
   simulateDay,
 } from "../../cloudrun/autoscaling-model.ts";
+import { type MonthlyBill, monthlyBill, periodUsage } from "../../cloudrun/billing.ts";
 import { CLOUD_RUN_LIMITS } from "../../cloudrun/cloud-run-limits.ts";
-import {
-  allowedBillings,
-  BillingMode,
-  DERIVED_PRICE_NOTES,
-  resolveUnitPrices,
-} from "../../cloudrun/pricing.ts";
+import { allowedBillings, type BillingMode, resolveUnitPrices } from "../../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../../config/cloud-run-settings.ts";
 import { MINUTES_PER_DAY, type TrafficProfile } from "../../config/traffic-profile.ts";
 import { sizeLabel } from "../../units/units.ts";
-import { cellsBySize, mixedCapacity, trafficShares } from "../recommend-service.ts";
-import { cellConcurrency } from "../size-cell.ts";
 import type { ScenarioSizing } from "../sizing-report.ts";
+import { dayPlanAssumptions } from "./day-plan-assumptions.ts";
+import type { DayPlan, DayPlanSize } from "./day-plan-schema.ts";
+import { daySizes } from "./day-sizes.ts";
 
 /**
  * The day plan: a traffic profile through a minute-by-minute model of Cloud Run's autoscaler, for every size that
- * serves the whole service, with instance-hours, cold starts, overload and a 30-day bill in both billing modes.
- * Pure: finished sizing in, numbers out.
+ * serves the whole service, with instance-hours, cold starts, overload and a 730-hour month's bill in both billing
+ * modes. Pure: finished sizing in, numbers out.
  */
-export const DAYS_PER_MONTH = 30;
 const SECONDS_PER_MINUTE = 60;
 const MAX_TIMELINE_POINTS = MINUTES_PER_DAY;
 
-const usd = z
-  .number()
-  .nullable()
-  .describe("null where Cloud Run (or cloudRun.billing) does not allow the mode");
-
-export const DayPlanSize = z
-  .object({
-    size: z.string().describe('"1 vCPU / 512 MiB"'),
-    cpus: z.number(),
-    memoryBytes: z.number(),
-    smol: z.boolean(),
-    concurrency: z.number().int(),
-    planningCeilingPerSec: z.number().describe("one instance's capacity for the service's mix"),
-    startupMs: z
-      .number()
-      .nullable()
-      .describe("the slowest measured start-up (median) of its cells; null: unmeasured"),
-    instanceHoursPerDay: z.number(),
-    peakInstances: z.number().int(),
-    coldStartsPerDay: z.number(),
-    coldStartExposedShare: z
-      .number()
-      .describe("share of requests arriving while demand exceeds ready capacity"),
-    exposedRequestsPerDay: z.number(),
-    exposedMinutesPerDay: z.number(),
-    overloadMinutes: z.number().describe("minutes a day demand needs more than maxInstances"),
-    shedShare: z.number().describe("share of requests above maxInstances × planning ceiling"),
-    monthlyCostUsd: z.object({ instance: usd, request: usd }).strict(),
-  })
-  .strict();
-export type DayPlanSize = z.infer<typeof DayPlanSize>;
-
-export const DayPlan = z
-  .object({
-    source: z.string().describe("cloudRun.day or the --traffic CSV"),
-    days: z.number().int().describe("the profile's period, which repeats"),
-    requestsPerDay: z.number(),
-    peakPerSec: z.number(),
-    maxInstances: z.number().int(),
-    idleMinutes: z.number().int(),
-    maxColdStartExposure: z.number(),
-    sizes: z.array(DayPlanSize),
-    recommended: z
-      .object({
-        size: z.string(),
-        billing: BillingMode,
-        minInstances: z
-          .number()
-          .int()
-          .describe("the smallest that keeps exposure within maxColdStartExposure"),
-        monthlyCostUsd: z.number(),
-        coldStartExposedShare: z.number(),
-        withoutMinInstances: z
-          .object({
-            monthlyCostUsd: z.number(),
-            coldStartExposedShare: z.number(),
-            coldStartsPerDay: z.number(),
-          })
-          .strict()
-          .describe("the same size and billing at min-instances 0"),
-        extraMonthlyCostUsd: z.number().describe("what the min-instances add to the month"),
-      })
-      .strict()
-      .nullable(),
-    timeline: z
-      .object({
-        size: z.string(),
-        minInstances: z.number().int(),
-        stepMinutes: z.number().int(),
-        demandPerSec: z.array(z.number()).describe("mean over each step"),
-        readyCapacityPerSec: z
-          .array(z.number())
-          .describe("lowest over each step: ready instances × planning ceiling"),
-        instances: z
-          .array(z.number())
-          .describe("highest over each step: running instances, idle and starting included"),
-      })
-      .strict()
-      .nullable(),
-    findings: z.array(z.string()),
-    assumptions: z.array(z.string()),
-  })
-  .strict();
-export type DayPlan = z.infer<typeof DayPlan>;
-
-const monthly = (periodUsd: number, days: number) => (periodUsd / days) * DAYS_PER_MONTH;
-
+/** Each allowed billing mode's month, line by line. */
 function priced(sim: DaySimulation, size: DaySize, settings: CloudRunSettings, days: number) {
   const allowed = allowedBillings(size.cpus, settings.billing);
-  const cost = (billing: BillingMode) =>
+  const bill = (billing: BillingMode): MonthlyBill | null =>
     allowed.includes(billing)
-      ? monthly(periodCostUsd(sim, size, billing, resolveUnitPrices(settings, billing)), days)
+      ? monthlyBill(
+          periodUsage(sim, size, billing, days),
+          billing,
+          resolveUnitPrices(settings, billing),
+          settings,
+        )
       : null;
-  return { instance: cost("instance"), request: cost("request") };
-}
-
-/** The sizes that serve the whole service's mix: each scenario's weakest usable cell there, mixed by cloudRun.traffic. */
-export function daySizes(sections: ScenarioSizing[], settings: CloudRunSettings): DaySize[] {
-  const { shares } = trafficShares([...new Set(sections.map((s) => s.scenario))], settings.traffic);
-  const sizes: DaySize[] = [];
-  for (const at of cellsBySize(sections, settings).values()) {
-    const parts = [...shares].map(([scenario, share]) => ({ cell: at.get(scenario), share }));
-    const first = parts[0]?.cell;
-    if (!first || parts.some((p) => p.cell === undefined)) continue;
-    const ceiling = mixedCapacity(
-      parts.map((p) => ({ share: p.share, ceilingPerSec: p.cell?.planningCeilingPerSec ?? 0 })),
-    );
-    if (ceiling === null) continue;
-    const p50Ms = parts.every((p) => p.cell?.p50AtCeilingMs != null)
-      ? parts.reduce((sum, p) => sum + p.share * (p.cell?.p50AtCeilingMs ?? 0), 0)
-      : null;
-    const startups = parts.flatMap((p) => (p.cell?.startupMs ? [p.cell.startupMs.median] : []));
-    sizes.push({
-      cpus: first.cpus,
-      memoryBytes: first.memoryBytes,
-      smol: first.smol,
-      concurrency: cellConcurrency(first, settings),
-      ceilingPerSec: ceiling,
-      p50Ms,
-      startupMs: startups.length === parts.length ? Math.max(...startups) : null,
-    });
-  }
-  return sizes.sort(
-    (a, b) => a.cpus - b.cpus || a.memoryBytes - b.memoryBytes || Number(a.smol) - Number(b.smol),
-  );
+  return { instance: bill("instance"), request: bill("request") };
 }
 
 /** Evenly spaced steps of the counted period, at most MAX_TIMELINE_POINTS of them. */
@@ -177,10 +60,12 @@ export function planDay(
   sections: ScenarioSizing[],
   settings: CloudRunSettings,
   profile: TrafficProfile,
+  serviceMaxInstances?: number,
 ): DayPlan {
-  const maxInstances = settings.maxInstances ?? CLOUD_RUN_LIMITS.defaultMaxInstances;
+  // One --max-instances from the day plan to the gcloud line: the whole-service answer's, else the setting's.
+  const maxInstances = serviceMaxInstances ?? settings.maxInstances ?? CLOUD_RUN_LIMITS.defaultMaxInstances;
   const scaling = (minInstances: number): ScalingSettings => ({
-    utilizationTarget: settings.utilizationTarget,
+    scaling: settings.scaling,
     minInstances,
     maxInstances,
     idleMinutes: settings.idleMinutes,
@@ -193,6 +78,7 @@ export function planDay(
   if (variants) findings.push("With variants each build is a service of its own: no day plan for the mix.");
   const rows = sizes.map((size) => {
     const sim = simulateDay(profile.perMinute, size, scaling(settings.minInstances));
+    const bills = priced(sim, size, settings, days);
     const row: DayPlanSize = {
       size: sizeLabel(size),
       cpus: size.cpus,
@@ -209,7 +95,19 @@ export function planDay(
       exposedMinutesPerDay: sim.exposedMinutes / days,
       overloadMinutes: sim.overloadMinutes / days,
       shedShare: sim.requests > 0 ? sim.shedRequests / sim.requests : 0,
-      monthlyCostUsd: priced(sim, size, settings, days),
+      queuedShare: sim.requests > 0 ? sim.queuedRequests / sim.requests : 0,
+      driverMinutes: {
+        cpu: sim.driverMinutes.cpu / days,
+        concurrency: sim.driverMinutes.concurrency / days,
+        ceiling: sim.driverMinutes.ceiling / days,
+        manual: sim.driverMinutes.manual / days,
+      },
+      peakDriver: instancesFor(Math.max(...profile.perMinute), size.rates, settings.scaling).driver,
+      monthlyCostUsd: {
+        instance: bills.instance?.totalUsd ?? null,
+        request: bills.request?.totalUsd ?? null,
+      },
+      bills,
     };
     if (size.startupMs === null)
       findings.push(
@@ -239,9 +137,16 @@ export function planDay(
     const prices = resolveUnitPrices(settings, best.billing);
     const at = (m: number) => {
       const sim = simulateDay(profile.perMinute, best.size, scaling(m));
+      const bill = monthlyBill(
+        periodUsage(sim, best.size, best.billing, days),
+        best.billing,
+        prices,
+        settings,
+      );
       return {
         sim,
-        cost: monthly(periodCostUsd(sim, best.size, best.billing, prices), days),
+        bill,
+        cost: bill.totalUsd,
         share: sim.requests > 0 ? sim.exposedRequests / sim.requests : 0,
       };
     };
@@ -267,6 +172,7 @@ export function planDay(
         coldStartsPerDay: zero.sim.coldStarts / days,
       },
       extraMonthlyCostUsd: floor.cost - zero.cost,
+      bill: floor.bill,
     };
     chart = { size: best.row.size, minInstances: m, ...timeline(profile.perMinute, floor.sim) };
   }
@@ -284,18 +190,4 @@ export function planDay(
     findings,
     assumptions: dayPlanAssumptions(settings, maxInstances),
   };
-}
-
-/** What the model assumes, in the words the reports print. */
-function dayPlanAssumptions(settings: CloudRunSettings, maxInstances: number): string[] {
-  return [
-    `instances needed each minute = ceil(rate ÷ (planning ceiling × ${settings.utilizationTarget})), within min-instances and max-instances ${maxInstances}${settings.maxInstances === undefined ? " (cloudRun.maxInstances unset: Cloud Run's long-standing default; set yours)" : ""}`,
-    `an instance no longer needed idles ${settings.idleMinutes} min before it stops (our model; Cloud Run does not promise a figure)`,
-    "a new instance serves only after the size's measured start-up; requests arriving while demand exceeds the ready instances × planning ceiling are cold-start exposed",
-    "demand above max-instances × planning ceiling is shed; one rate per minute, linear between the profile's points; the profile repeats",
-    `a month is ${DAYS_PER_MONTH} days; instance-based bills every running instance-minute, idle and starting included; request-based bills busy time (as at the target), start-ups, the per-request fee and idle min-instances at the idle rate`,
-    ...(settings.regionTier === 2 && !settings.prices?.tier2?.request?.idleVcpuSecondUsd
-      ? [DERIVED_PRICE_NOTES["tier2.request.idle"] ?? ""]
-      : []),
-  ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { allowedBillings, priceBillings, requestBusyShare } from "../../../runner/cloudrun/pricing.ts";
+import { requestBusyShare } from "../../../runner/cloudrun/busy-share.ts";
+import { allowedBillings, priceBillings } from "../../../runner/cloudrun/pricing.ts";
 import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 
 const MIB = 1024 * 1024;
@@ -12,21 +13,21 @@ describe("the billing choice", () => {
   // Request-based: (0.000024 + 0.5 × 0.0000025) × 3600 = $0.0909/h × busy share + $0.40 per million requests.
   test("below the break-even (a trickle): request-based is cheaper, idle time is not billed", () => {
     const p = at(2, 1);
-    const busy = 1 - Math.exp(-2 * 0.002); // 0.4% of the hour a request is in flight
+    const busy = 1 - Math.exp(-2 * (0.002 + 0.1)); // 18.4% of the hour's 100 ms slots hold a request
     expect(p.byBilling.request?.costPerHourUsd).toBeCloseTo(0.0909 * busy + 0.0072 * 0.4, 6);
     expect(p.byBilling.instance?.costPerHourUsd).toBeCloseTo(0.0684, 6);
     expect(p.billing).toBe("request");
   });
   test("above the break-even (busy instances): instance-based is cheaper", () => {
     const p = at(2000, 1);
-    expect(p.byBilling.request?.costPerHourUsd).toBeCloseTo(0.0909 * (1 - Math.exp(-4)) + 7.2 * 0.4, 6);
+    expect(p.byBilling.request?.costPerHourUsd).toBeCloseTo(0.0909 * (1 - Math.exp(-204)) + 7.2 * 0.4, 6);
     expect(p.billing).toBe("instance");
     expect(p.cost.costPerHourUsd).toBeCloseTo(0.0684, 6);
   });
-  test("on either side of the break-even (about 42/s for one such instance) the choice flips", () => {
-    // request(t) = 0.0909 × (1 − e^(−0.002·t)) + 0.00144 × t crosses 0.0684 between 40 and 45 requests/s.
-    expect(at(40, 1).billing).toBe("request");
-    expect(at(45, 1).billing).toBe("instance");
+  test("on either side of the break-even (about 9/s for one such instance, with 100 ms rounding) the choice flips", () => {
+    // request(t) = 0.0909 × (1 − e^(−0.102·t)) + 0.00144 × t: 0.0675 at 9/s, 0.0725 at 10/s, against 0.0684.
+    expect(at(9, 1).billing).toBe("request");
+    expect(at(10, 1).billing).toBe("instance");
   });
   test("below 1 vCPU Cloud Run allows request-based billing only", () => {
     const half = priceBillings(
@@ -46,19 +47,25 @@ describe("the billing choice", () => {
 });
 
 describe("requestBusyShare", () => {
-  test("concurrency 1: the utilisation, one request at a time", () => {
-    expect(requestBusyShare({ perInstancePerSec: 300, ceilingPerSec: 1000, p50Ms: 1, concurrency: 1 })).toBe(
-      0.3,
-    );
+  test("concurrency 1: a slot is free when the instance is idle (1 − ρ) and nothing arrives in 100 ms", () => {
+    // 3/s against a ceiling of 10/s: 1 − 0.7 × e^(−0.3) = 0.48143…
+    const share = requestBusyShare({ perInstancePerSec: 3, ceilingPerSec: 10, p50Ms: 1, concurrency: 1 });
+    expect(share).toBeCloseTo(1 - 0.7 * Math.exp(-0.3), 12);
+    expect(share).toBeCloseTo(0.48143, 5);
   });
-  test("above: the chance a request is in flight, 1 − e^(−λW), capped at 1", () => {
+  test("rounding to 100 ms: 5 requests/s of 20 ms bill 45% of the time, not 9.5%", () => {
+    const share = requestBusyShare({ perInstancePerSec: 5, ceilingPerSec: 1000, p50Ms: 20, concurrency: 80 });
+    // Unrounded 1 − e^(−5 × 0.02) = 0.09516; slots of 100 ms: 1 − e^(−5 × 0.12) = 0.45119.
+    expect(share).toBeCloseTo(0.45119, 5);
+  });
+  test("above: the chance a slot holds a request, 1 − e^(−λ(W + 0.1)), capped at 1", () => {
     const share = requestBusyShare({
       perInstancePerSec: 100,
       ceilingPerSec: 1000,
       p50Ms: 5,
       concurrency: 80,
     });
-    expect(share).toBeCloseTo(1 - Math.exp(-0.5), 10);
+    expect(share).toBeCloseTo(1 - Math.exp(-100 * 0.105), 10);
     expect(requestBusyShare({ perInstancePerSec: 1e6, ceilingPerSec: 1e6, p50Ms: 5, concurrency: 80 })).toBe(
       1,
     );

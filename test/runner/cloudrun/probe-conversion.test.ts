@@ -40,7 +40,11 @@ describe("cloudRun.targetProbe converts CPU-bound cells and leaves the others as
     expect(cell?.localPlanningCeilingPerSec).toBe(1000);
     expect(cell?.probeConversion).toMatchObject({ converted: true, factor: 0.5 });
     expect(cell?.probeConversion?.note).toStartWith("converted by probe");
-    expect(cell?.instances).toBe(4);
+    // Cloud Run's CPU rule: 60% of the quota at 0.6 ÷ 0.95 of the local 1,000/s, × 0.5 on Cloud Run = 315.8/s,
+    // so ceil(2,000 ÷ 315.8) = 7 instances (the converted ceiling alone would say 4).
+    expect(cell?.driverRates?.cpuPerSec).toBeCloseTo(((0.6 / 0.95) * 1000) / 2, 6);
+    expect(cell?.instances).toBe(7);
+    expect(cell?.scalingDriver).toBe("cpu");
   });
 
   test("a timer-paced cell is left as measured, and says why", () => {

@@ -68,7 +68,7 @@ describe("exportReports", () => {
     expect(html).toContain("Chart.js v4");
     expect(html).not.toMatch(/<script[^>]+src=/);
     expect(html).not.toMatch(/<link[^>]+href=/);
-    expect(html).toContain('data-charts-expected="10"');
+    expect(html).toContain('data-charts-expected="12"'); // 6 charts a scenario: the load curve among them
   });
 
   test("the terminal view has one table per scenario and the recommendation", () => {

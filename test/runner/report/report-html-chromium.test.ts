@@ -51,7 +51,7 @@ describe.skipIf(!CHROMIUM)("report.html in headless Chromium", () => {
       const dom = await chromium(["--virtual-time-budget=5000", "--dump-dom", url]);
       const expected = Number(dom.match(/data-charts-expected="(\d+)"/)?.[1]);
       const rendered = Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1]);
-      expect(expected).toBe(5);
+      expect(expected).toBe(6); // the load curve (in flight and CPU against load) among them
       expect(rendered).toBe(expected);
       expect(dom.match(/<canvas[^>]*data-rendered="true"/g)?.length).toBe(expected);
 
@@ -85,10 +85,10 @@ describe.skipIf(!CHROMIUM)("report.html in headless Chromium", () => {
       });
       expect(report.dayPlan?.timeline?.demandPerSec.length).toBe(1440);
       const dom = await chromium(["--virtual-time-budget=5000", "--dump-dom", `file://${files.reportHtml}`]);
-      // ingest and e2e: 4 charts each (no cell ran with --smol, so no --smol chart); the storm 2, the queue 1; the day plan 1.
-      expect(Number(dom.match(/data-charts-expected="(\d+)"/)?.[1])).toBe(12);
-      expect(Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1])).toBe(12);
-      expect(dom.match(/<canvas[^>]*data-rendered="true"/g)?.length).toBe(12);
+      // ingest and e2e: 5 charts each (no cell ran with --smol, so no --smol chart; the load curve); the storm 2, the queue 1; the day plan 1.
+      expect(Number(dom.match(/data-charts-expected="(\d+)"/)?.[1])).toBe(14);
+      expect(Number(dom.match(/data-charts-rendered="(\d+)"/)?.[1])).toBe(14);
+      expect(dom.match(/<canvas[^>]*data-rendered="true"/g)?.length).toBe(14);
       expect(dom).toMatch(/<canvas id="chart-day-plan"[^>]*data-rendered="true"/);
       expect(dom.indexOf('<section id="day-plan">')).toBeGreaterThan(dom.indexOf('<section id="service">'));
       expect(dom).not.toContain("--smol vs default");

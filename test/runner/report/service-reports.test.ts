@@ -67,3 +67,15 @@ describe("units and latency kinds in every exporter", () => {
     expect(ingest && cellLine(ingest)).toContain("req/s");
   });
 });
+
+describe("the binding autoscaling rule in every exporter", () => {
+  test("the whole-service answer names the rule that sets its count, with the rates it read", () => {
+    const rec = exported.report.serviceRecommendation;
+    const driver = rec?.scalingDriver;
+    expect(["cpu", "concurrency", "ceiling"]).toContain(driver ?? "");
+    const words = { cpu: "CPU", concurrency: "concurrency", ceiling: "SLO ceiling" }[driver as "cpu"];
+    for (const text of [exported.terminal, md, html])
+      expect(text).toContain(`Instances: ${rec?.instances}, set by Cloud Run's ${words} rule at`);
+    expect(exported.terminal).toContain(`billing (Cloud Run's ${words} rule binds)`);
+  });
+});

@@ -16,7 +16,7 @@ describe("buildSizingReport on the fixture matrix", () => {
     expect(s?.recommendation?.instances).toBe(2);
     expect(s?.recommendation?.gcloud).toBe(
       "gcloud run deploy SERVICE --image IMAGE --cpu 1 --memory 256Mi --concurrency 80 --min-instances 0 " +
-        "--max-instances 4 --no-cpu-throttling --execution-environment gen1",
+        "--max-instances 100 --no-cpu-throttling --execution-environment gen1",
     );
     // At 10,000 msg/s request fees dwarf compute: instance-based billing is the cheaper, and the pick says so.
     expect(s?.recommendation?.billing).toBe("instance");

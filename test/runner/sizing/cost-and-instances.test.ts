@@ -2,32 +2,45 @@ import { describe, expect, test } from "bun:test";
 import { DEFAULT_PRICES, estimateCost, resolveUnitPrices } from "../../../runner/cloudrun/pricing.ts";
 import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { memoryHeadroom, oomRisk } from "../../../runner/sizing/cell-sizing.ts";
-import { planInstances } from "../../../runner/sizing/size-cell.ts";
+import { planInstances } from "../../../runner/sizing/instance-plan.ts";
 
 const MIB = 1024 * 1024;
-const base = { targetPerSec: 10_000, utilizationTarget: 0.6, minInstances: 0 };
+const base = { targetPerSec: 10_000, scaling: { cpuTarget: 0.6, concurrencyTarget: 0.6 }, minInstances: 0 };
+
+// A ceiling whose CPU reaches the 0.6 target at 60% of it (CPU proportional to rate), concurrency not binding.
+const cpuBound = (ceilingPerSec: number, share = 0.6) => ({
+  ceilingPerSec,
+  cpuPerSec: ceilingPerSec * share,
+  concurrencyPerSec: null,
+  basis: "test",
+});
 
 describe("planInstances", () => {
-  test("ceil(target ÷ (ceiling × utilization))", () => {
-    expect(planInstances(9000, base)).toEqual({ instances: 2, fits: true, reason: null });
-    expect(planInstances(1000, base).instances).toBe(17); // 10000 / 600 = 16.7
+  test("the CPU count: ceil(target ÷ the rate where CPU reaches its target)", () => {
+    expect(planInstances(cpuBound(9000), base)).toEqual({
+      instances: 2,
+      driver: "cpu",
+      fits: true,
+      reason: null,
+    });
+    expect(planInstances(cpuBound(1000), base).instances).toBe(17); // 10000 / 600 = 16.7
   });
   test("an exact multiple does not round up through float error", () => {
-    expect(planInstances(1000, { ...base, targetPerSec: 2100, utilizationTarget: 0.7 }).instances).toBe(3);
-    expect(planInstances(10_000, { ...base, targetPerSec: 6000 }).instances).toBe(1);
+    expect(planInstances(cpuBound(1000, 0.7), { ...base, targetPerSec: 2100 }).instances).toBe(3);
+    expect(planInstances(cpuBound(10_000), { ...base, targetPerSec: 6000 }).instances).toBe(1);
   });
   test("at least minInstances and at least 1", () => {
-    expect(planInstances(1_000_000, base).instances).toBe(1);
-    expect(planInstances(9000, { ...base, minInstances: 5 }).instances).toBe(5);
+    expect(planInstances(cpuBound(1_000_000), base).instances).toBe(1);
+    expect(planInstances(cpuBound(9000), { ...base, minInstances: 5 }).instances).toBe(5);
   });
   test("over maxInstances does not fit", () => {
-    const plan = planInstances(1000, { ...base, maxInstances: 10 });
+    const plan = planInstances(cpuBound(1000), { ...base, maxInstances: 10 });
     expect(plan.fits).toBe(false);
     expect(plan.reason).toContain("17 instances");
   });
   test("no ceiling: no plan", () => {
     expect(planInstances(null, base)).toMatchObject({ instances: null, fits: false });
-    expect(planInstances(0, base).fits).toBe(false);
+    expect(planInstances(cpuBound(0), base).fits).toBe(false);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { CloudRunSettings, type CloudRunSettingsInput } from "../../../runner/config/cloud-run-settings.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
-import { mixedCapacity, trafficShares } from "../../../runner/sizing/recommend-service.ts";
+import { mixedCapacity } from "../../../runner/sizing/mixed-rates.ts";
+import { trafficShares } from "../../../runner/sizing/recommend-service.ts";
 import { E2E, INGEST, servedRecord } from "../report/service-run-fixture.ts";
 import { fakeCellRecord } from "./fixture-builder.ts";
 
@@ -105,7 +106,8 @@ describe("the service recommendation", () => {
     expect(report.serviceFindings?.join(" ")).toContain("an equal split");
   });
   test("a trickle: 0.5 vCPU under request-based billing is the cheaper size, with --cpu-throttling", () => {
-    const rec = size(service(), { targetPerSec: 20 }).serviceRecommendation;
+    // 5/s: with 100 ms rounding a 1 vCPU instance bills most of its slots; half a vCPU bills less.
+    const rec = size(service(), { targetPerSec: 5 }).serviceRecommendation;
     expect(rec).toMatchObject({
       cpus: 0.5,
       concurrency: 1,

@@ -19,6 +19,8 @@ export interface FakeCell {
   runId?: string;
   /** CPU cores the process kept busy in each load step (the per-step processCpuSeconds field); absent by default. */
   stepCores?: number;
+  /** Response bytes per request each load step counted (LoadStep.responseBytes); absent by default. */
+  responseBytesPerRequest?: number;
   /** Docker stats CPU samples of each repetition, in % of one core (the fallback CPU evidence). */
   statsCpuPercent?: number[];
 }

@@ -10,7 +10,12 @@ export function fakeResult(spec: FakeCell, ceiling: number | null, peakBytes: nu
   const slo = spec.sloP99Ms ?? 50;
   const p99AtCeiling = spec.p99AtCeilingMs ?? slo * 0.6;
   const steps =
-    ceiling === null ? [] : [...fakeSteps(ceiling, slo, p99AtCeiling, spec.stepCores), fakeProbe(ceiling)];
+    ceiling === null
+      ? []
+      : [
+          ...fakeSteps(ceiling, slo, p99AtCeiling, spec.stepCores, spec.responseBytesPerRequest),
+          fakeProbe(ceiling),
+        ];
   const lat = { count: 1000, p50Ms: 1, p90Ms: 2, p95Ms: 3, p99Ms: p99AtCeiling, p999Ms: 9, maxMs: 12 };
   return {
     schemaVersion: 1,

@@ -13,6 +13,7 @@ export function fakeSteps(
   sloP99Ms: number,
   p99AtCeilingMs: number,
   cores?: number,
+  responseBytesPerRequest?: number,
 ): LoadStep[] {
   const fractions = [0.5, 0.75, 0.9, 1, 1.05, 1.2];
   const phases = ["bracket", "bracket", "bracket", "confirm", "bisect", "bracket"] as const;
@@ -36,8 +37,15 @@ export function fakeSteps(
       errors: 0,
       lost: 0,
       dropped: 0,
-      processCpuSeconds: cores === undefined ? null : cores * 5,
+      // CPU grows with the load up to the ceiling, where it is `cores`.
+      processCpuSeconds: cores === undefined ? null : cores * Math.min(f, 1) * 5,
       generatorCpuSeconds: null,
+      ...(responseBytesPerRequest === undefined
+        ? {}
+        : {
+            requestBytes: 0,
+            responseBytes: responseBytesPerRequest * (met ? ceiling * f : ceiling * 1.01) * 5,
+          }),
       sloMet: met,
     };
   });
