@@ -63,6 +63,9 @@ export const GeneratorStepConfig = z
   .strict();
 export type GeneratorStepConfig = z.infer<typeof GeneratorStepConfig>;
 
+/** The environment variable `calibrate` passes its auth headers in (never argv, never a file): JSON, name -> value. */
+export const SECRET_HEADERS_ENV = "BC_SECRET_HEADERS";
+
 /**
  * Session mode (`bun generator/main.ts --session`): one generator runs step after step, each fed as one JSON line
  * on stdin. A `workload` frame (a user's module source, for steps whose workload is "-") comes before the steps.

@@ -22,6 +22,8 @@ export interface StepInfo {
   host?: string;
   /** null or absent: plain TCP; under `calibrate`, TLS (insecure: a self-signed loopback stand-in is accepted). */
   tls?: { insecure: boolean } | null;
+  /** Headers to send with every request (under `calibrate`: --header and the --token-command bearer); {} on loopback. */
+  headers?: Readonly<Record<string, string>>;
   /** 0-based index of this worker, and how many there are. */
   worker: number;
   workers: number;

@@ -22,7 +22,11 @@ export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
         target: { host: step.host ?? "127.0.0.1", tls: step.tls ?? null },
       });
       client = live;
-      const prepared = requests.map((shape) => live.prepare(shape));
+      // calibrate's own headers (auth) go with every request, over the scenario's.
+      const extra = step.headers ?? {};
+      const prepared = requests.map((shape) =>
+        live.prepare({ ...shape, headers: { ...shape.headers, ...extra } }),
+      );
       // Over TLS (calibrate) a handshake costs round trips and a cold TLS stack: open the connections first.
       if (step.tls) await live.warm(step.concurrency);
       if (prepared.length === 1) {

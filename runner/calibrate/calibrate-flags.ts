@@ -9,6 +9,7 @@ import {
   wholeText,
 } from "../cli/flags.ts";
 import { CPU_BOUNDS, MemoryBytesText, ScenarioName } from "../config/field-schemas.ts";
+import { HeaderLines } from "./calibrate-secrets.ts";
 
 /** Every bound of a calibration: it reaches beyond loopback, so each has a default and a hard maximum. */
 export const CALIBRATE_LIMITS = {
@@ -57,6 +58,19 @@ export const CALIBRATE_FLAGS = z.strictObject({
     help: "the revision's execution environment, as deployed (recorded in the calibration)",
     value: "gen1|gen2",
     example: "--execution-environment gen2",
+  }),
+  "token-command": valueFlag(z.string().min(1).max(1000), {
+    help: "a shell command that prints a bearer token (run before the first request and again before it expires), sent as Authorization: Bearer <token>; never shown",
+    value: "CMD",
+    example: "--token-command 'gcloud auth print-identity-token'",
+    secret: true,
+  }),
+  header: valueFlag(HeaderLines, {
+    help: "a header sent with every request, 'Name: value' (repeatable); its value is never shown",
+    value: "'NAME: VALUE'",
+    example: "--header 'X-Api-Key: ...'",
+    repeatable: true,
+    secret: true,
   }),
   insecure: booleanFlag("accept a self-signed certificate: only for https://127.0.0.1 or https://localhost"),
   yes: booleanFlag(

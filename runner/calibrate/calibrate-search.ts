@@ -2,6 +2,7 @@ import { type GeneratorStepConfig, GeneratorStepSummary } from "../../contract/g
 import type { LoadStep } from "../../contract/result.ts";
 import { ceilingSearch } from "../../search/ceiling-search.ts";
 import { provenRatePerSec } from "../../search/step-verdict.ts";
+import { authRefusal, CloudRunAuthError } from "../cloudrun/cloud-run-auth.ts";
 import { GeneratorOutputError, parseGeneratorLine } from "../load/bun-generator/generator-output.ts";
 import { generatorStepConfig } from "../load/bun-generator/generator-step-config.ts";
 import { toGeneratorStep } from "../load/bun-generator/to-generator-step.ts";
@@ -10,6 +11,7 @@ import type { StepRequest } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import { CALIBRATE_LIMITS, type CalibrateTarget } from "./calibrate-flags.ts";
+import type { SecretHeaders } from "./calibrate-secrets.ts";
 import type { SendStep } from "./host-generator.ts";
 
 /** Past its own bound (duration, drain, timeout), a step's process may take this long (start-up, close). */
@@ -28,6 +30,8 @@ export interface CalibrateSearchOptions {
   hostCores: number;
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /** The auth headers of each step (fetched again before a token expires); absent: none. */
+  auth?: Pick<SecretHeaders, "current" | "hasToken">;
 }
 
 export interface CalibrateSearchResult {
@@ -77,7 +81,8 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
         `the next step (${describe(request)}) would pass --max-seconds ${options.maxSeconds} (${elapsedSeconds.toFixed(0)} s spent)`,
       );
     const stdin = config.workload === "-" ? (request.workload?.source ?? "") : null;
-    const outcome = await send(config, stdin, deadlineMs, options.signal);
+    const headers = (await options.auth?.current(deadlineMs, options.signal)) ?? {};
+    const outcome = await send(config, stdin, deadlineMs, options.signal, headers);
     if (outcome.timedOut)
       throw new GeneratorOutputError(
         `the ${describe(request)} step did not finish within ${deadlineMs} ms`,
@@ -85,6 +90,11 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
       );
     const summary = parseGeneratorLine(outcome.stdout, outcome.stderr, "bcStepSummary", GeneratorStepSummary);
     requestsSent += summary.started;
+    const authRefused = authRefusal(summary.causes.failedStatuses, summary.started, {
+      hasToken: options.auth?.hasToken ?? false,
+      hasHeaders: Object.keys(headers).length > 0,
+    });
+    if (authRefused !== null) throw new CloudRunAuthError(authRefused);
     const parsed = toGeneratorStep(request, summary, outcome.cpuSeconds);
     const step = { ...parsed.step, sloMet: parsed.step.sloMet && parsed.droppedRequests === 0 };
     steps.push(step);

@@ -4,6 +4,7 @@ import type { HostProbe } from "../../contract/host-probe.ts";
 import {
   CALIBRATE_FLAGS,
   CALIBRATE_LIMITS,
+  type CalibrateFlags,
   calibrateSize,
   calibrateTarget,
 } from "../calibrate/calibrate-flags.ts";
@@ -14,6 +15,7 @@ import {
   planningCeilingOf,
 } from "../calibrate/calibrate-inputs.ts";
 import { calibrateSearch, littleLawShare, type ServiceModeCell } from "../calibrate/calibrate-search.ts";
+import { type RunTokenCommand, SecretHeaders } from "../calibrate/calibrate-secrets.ts";
 import { type SendStep, sendStepOnHost } from "../calibrate/host-generator.ts";
 import { type CommandContext, defineCommand } from "../cli/command.ts";
 import { EXIT } from "../cli/exit-codes.ts";
@@ -58,6 +60,8 @@ export interface CalibrateCommandDeps {
     resultsDir: string,
     signal: AbortSignal,
   ) => Promise<{ ceilingPerSec: number | null; runId: string }>;
+  /** Runs --token-command; tests pass their own. */
+  runTokenCommand?: RunTokenCommand;
 }
 
 /** The local cell measured now: the default view's ceiling (the ratio's divisor) and each CPU view's. */
@@ -74,75 +78,97 @@ export function makeCalibrateCommand(deps: Partial<CalibrateCommandDeps> = {}) {
     usage: USAGE,
     flags: CALIBRATE_FLAGS,
     positionals: { min: 0, max: 1, names: "at most one matrix file path" },
-    run: async ({ flags, positionals }, context) => {
-      const target = calibrateTarget(flags);
-      const size = calibrateSize(flags);
-      const maxRequests = flags["max-requests"] ?? CALIBRATE_LIMITS.defaultMaxRequests;
-      const maxSeconds = flags["max-seconds"] ?? CALIBRATE_LIMITS.defaultMaxSeconds;
-      const resultsDir = resultsDirOf(flags.results, deps.resultsDir ?? DEFAULT_RESULTS_DIR);
-      const matrixPath = positionals[0] ?? DEFAULT_MATRIX_PATH;
-      const matrix = loadMatrix(matrixPath);
-      const { cell, settings } = calibrationCell(matrix, size, flags.scenario);
-      const latest = flags["measure-local"] ? null : await latestLocalCeiling(resultsDir, cell.id);
-      if (latest && "missing" in latest)
-        throw new FlagError(
-          "--measure-local",
-          `calibrate needs the local ceiling of cell ${cell.id}: ${latest.missing}. Run that cell first (bun runner/matrix.ts ${matrixPath} --cpus ${size.cpus} --memory ${flags.memory === undefined ? "" : `${Math.round(size.memoryBytes / 2 ** 20)}Mi`}), or pass --measure-local`,
-          { command: "calibrate" },
-        );
-      const budget = calibrationBudget(cell, settings, latest?.ceilingPerSec ?? null, {
-        maxRequests,
-        maxSeconds,
-      });
-      context.out(
-        `[calibrate] cell ${cell.id} (scenario ${cell.scenario}, SLO p99 ${cell.sloP99Ms} ms) against https://${target.host}:${target.port}${target.insecure ? " (self-signed certificate accepted: loopback)" : ""}\n${budget.text}`,
+    run: async ({ flags, positionals }, outer) => {
+      const secrets = new SecretHeaders(
+        flags.header ?? [],
+        flags["token-command"] ?? null,
+        deps.runTokenCommand,
       );
-      if (!flags.yes) {
-        context.err(
-          "calibrate: nothing was sent. Pass --yes to send the requests above to that URL (rule: a calibration reaches beyond loopback and is billed, so it runs only when asked).",
-        );
-        return EXIT.badInput;
+      // Every line and error of the command passes the redactor: a token or header value never reaches output.
+      const context: CommandContext = {
+        ...outer,
+        out: (text) => outer.out(secrets.redact(text)),
+        err: (text) => outer.err(secrets.redact(text)),
+      };
+      try {
+        return await calibrate(flags, positionals, context, secrets, deps);
+      } catch (error) {
+        if (error instanceof Error) error.message = secrets.redact(error.message);
+        throw error;
       }
-      context.startRunPhase();
-      const local =
-        latest && "ceilingPerSec" in latest
-          ? { ceilingPerSec: latest.ceilingPerSec, runId: latest.runId, kind: "latest-run" as const }
-          : {
-              ...(await (deps.measureLocal ?? measureLocalCell)(
-                matrixPath,
-                cell,
-                resultsDir,
-                context.signal,
-              )),
-              kind: "measured" as const,
-            };
-      if (local.ceilingPerSec === null) {
-        context.err(
-          `error: the local cell ${cell.id} (run ${local.runId}) confirmed no ceiling: nothing to calibrate against`,
-        );
-        return EXIT.failed;
-      }
-      const hostCores = availableParallelism();
-      const search = await withHostLock(
-        !flags["no-host-lock"],
-        { runId: `calibrate-${cell.id}`, log: context.err, signal: context.signal },
-        () =>
-          calibrateSearch({
-            cell,
-            target,
-            send: deps.send ?? sendStepOnHost,
-            maxRequests,
-            maxSeconds,
-            // On loopback the stand-in's service shares this host: the generator keeps to the cores it leaves.
-            workers: Math.max(1, hostCores - (target.loopback ? Math.ceil(cell.cpus) : 0)),
-            hostCores,
-            signal: context.signal,
-            log: context.err,
-          }),
-      );
-      return finish(search, { cell, target, local, size, flags, resultsDir, deps, context });
     },
   });
+}
+
+async function calibrate(
+  flags: CalibrateFlags,
+  positionals: string[],
+  context: CommandContext,
+  secrets: SecretHeaders,
+  deps: Partial<CalibrateCommandDeps>,
+): Promise<number> {
+  const target = calibrateTarget(flags);
+  const size = calibrateSize(flags);
+  const maxRequests = flags["max-requests"] ?? CALIBRATE_LIMITS.defaultMaxRequests;
+  const maxSeconds = flags["max-seconds"] ?? CALIBRATE_LIMITS.defaultMaxSeconds;
+  const resultsDir = resultsDirOf(flags.results, deps.resultsDir ?? DEFAULT_RESULTS_DIR);
+  const matrixPath = positionals[0] ?? DEFAULT_MATRIX_PATH;
+  const matrix = loadMatrix(matrixPath);
+  const { cell, settings } = calibrationCell(matrix, size, flags.scenario);
+  const latest = flags["measure-local"] ? null : await latestLocalCeiling(resultsDir, cell.id);
+  if (latest && "missing" in latest)
+    throw new FlagError(
+      "--measure-local",
+      `calibrate needs the local ceiling of cell ${cell.id}: ${latest.missing}. Run that cell first (bun runner/matrix.ts ${matrixPath} --cpus ${size.cpus} --memory ${flags.memory === undefined ? "" : `${Math.round(size.memoryBytes / 2 ** 20)}Mi`}), or pass --measure-local`,
+      { command: "calibrate" },
+    );
+  const budget = calibrationBudget(cell, settings, latest?.ceilingPerSec ?? null, {
+    maxRequests,
+    maxSeconds,
+  });
+  context.out(
+    `[calibrate] cell ${cell.id} (scenario ${cell.scenario}, SLO p99 ${cell.sloP99Ms} ms) against https://${target.host}:${target.port}${target.insecure ? " (self-signed certificate accepted: loopback)" : ""}; ${secrets.describe()}\n${budget.text}`,
+  );
+  if (!flags.yes) {
+    context.err(
+      "calibrate: nothing was sent. Pass --yes to send the requests above to that URL (rule: a calibration reaches beyond loopback and is billed, so it runs only when asked).",
+    );
+    return EXIT.badInput;
+  }
+  context.startRunPhase();
+  const local =
+    latest && "ceilingPerSec" in latest
+      ? { ceilingPerSec: latest.ceilingPerSec, runId: latest.runId, kind: "latest-run" as const }
+      : {
+          ...(await (deps.measureLocal ?? measureLocalCell)(matrixPath, cell, resultsDir, context.signal)),
+          kind: "measured" as const,
+        };
+  if (local.ceilingPerSec === null) {
+    context.err(
+      `error: the local cell ${cell.id} (run ${local.runId}) confirmed no ceiling: nothing to calibrate against`,
+    );
+    return EXIT.failed;
+  }
+  const hostCores = availableParallelism();
+  const search = await withHostLock(
+    !flags["no-host-lock"],
+    { runId: `calibrate-${cell.id}`, log: context.err, signal: context.signal },
+    () =>
+      calibrateSearch({
+        cell,
+        target,
+        send: deps.send ?? sendStepOnHost,
+        maxRequests,
+        maxSeconds,
+        // On loopback the stand-in's service shares this host: the generator keeps to the cores it leaves.
+        workers: Math.max(1, hostCores - (target.loopback ? Math.ceil(cell.cpus) : 0)),
+        hostCores,
+        signal: context.signal,
+        log: context.err,
+        auth: secrets,
+      }),
+  );
+  return finish(search, { cell, target, local, size, flags, resultsDir, deps, context, secrets });
 }
 
 interface FinishInput {
@@ -154,6 +180,7 @@ interface FinishInput {
   resultsDir: string;
   deps: Partial<CalibrateCommandDeps>;
   context: CommandContext;
+  secrets: SecretHeaders;
 }
 
 /** States the floor, the ceilings and their ratio, warns under Little's law, and writes the calibration. */
@@ -202,8 +229,8 @@ async function finish(
     roundTripFloorMs: search.roundTripFloorMs,
     littleLawShare: share,
     requestsSent: search.requestsSent,
-    searchNotes: search.notes,
-    stopReason: search.stopReason,
+    searchNotes: search.notes.map((note) => input.secrets.redact(note)),
+    stopReason: search.stopReason === null ? null : input.secrets.redact(search.stopReason),
     hostProbe,
     hostProbeMissing,
   };

@@ -158,10 +158,17 @@ describe("calibrate sends nothing unless every rule holds and --yes is given", (
 });
 
 /** A revision that carries `capacityPerSec` (p99 5 ms under it, 500 ms over), 20 ms away; `resetShare` of each step resets. */
-function fakeRevision(capacityPerSec: number, resetShare = 0) {
+function fakeRevision(
+  capacityPerSec: number,
+  resetShare = 0,
+  refuse: (headers: Record<string, string>) => number = () => 0,
+) {
   const configs: GeneratorStepConfig[] = [];
-  const send: SendStep = async (config) => {
+  const headersSeen: Record<string, string>[] = [];
+  const send: SendStep = async (config, _stdin, _deadline, _signal, headers = {}) => {
     configs.push(config);
+    headersSeen.push({ ...headers });
+    const refusedWith = refuse(headers);
     const seconds = config.durationMs / 1000;
     const rate =
       config.kind === "open" ? (config.ratePerSec ?? 0) : Math.min(capacityPerSec, config.concurrency * 50);
@@ -183,7 +190,10 @@ function fakeRevision(capacityPerSec: number, resetShare = 0) {
       lastSendMs: config.durationMs,
       lastDoneMs: config.durationMs,
       latency: { count: started, p50Ms: 20, p90Ms: 22, p95Ms: 23, p99Ms, p999Ms: p99Ms, maxMs: p99Ms },
-      causes: { ...emptyCauses(), status2xx: started - resets, reset: resets },
+      causes:
+        refusedWith === 0
+          ? { ...emptyCauses(), status2xx: started - resets, reset: resets }
+          : { ...emptyCauses(), status4xx: started, failedStatuses: { [String(refusedWith)]: started } },
       self: {
         sendLagP50Ms: 0,
         sendLagP99Ms: 0.1,
@@ -202,7 +212,7 @@ function fakeRevision(capacityPerSec: number, resetShare = 0) {
       cpuSeconds: 0.01,
     };
   };
-  return { send, configs };
+  return { send, configs, headersSeen };
 }
 
 const PROBE: HostProbe = {
@@ -220,12 +230,17 @@ const PROBE: HostProbe = {
   composite: 0.9,
 };
 
-async function calibrateWith(send: SendStep, args: string[]) {
+async function calibrateWith(
+  send: SendStep,
+  args: string[],
+  runTokenCommand?: (command: string) => Promise<string>,
+) {
   const out: string[] = [];
   const resultsDir = join(dir, `results-${Math.random().toString(36).slice(2)}`);
   const command = makeCalibrateCommand({
     send,
     resultsDir,
+    ...(runTokenCommand ? { runTokenCommand } : {}),
     probeHost: async () => PROBE,
     measureLocal: async () => ({
       ceilingPerSec: 800,
@@ -257,6 +272,7 @@ async function calibrateWith(send: SendStep, args: string[]) {
   );
   const file = Bun.file(join(resultsDir, ".calibration", "cloud-run-1-512Mi-80.json"));
   return {
+    resultsDir,
     code,
     out: out.join("\n"),
     calibration: (await file.exists()) ? CloudRunCalibration.parse(await file.json()) : null,
@@ -304,5 +320,91 @@ describe("with --yes, calibrate searches the revision from this host and writes 
     const sent = revision.configs.reduce((sum, config) => sum + (config.plannedRequests ?? 0), 0);
     expect(result.out).toContain("would pass --max-requests 3000");
     expect(sent).toBeLessThanOrEqual(3000);
+  });
+});
+
+const TOKEN = "eyJhbGciOiJub25lIn0.eyJleHAiOjQxMDI0NDQ4MDB9.c2VjcmV0LXNpZ25hdHVyZQ";
+
+describe("auth: a private revision gets its token and headers, and no value is ever shown", () => {
+  test("--token-command's token and each --header go with every step; the output and the file never hold them", async () => {
+    const revision = fakeRevision(1000, 0, (headers) =>
+      headers.Authorization === `Bearer ${TOKEN}` ? 0 : 401,
+    );
+    let runs = 0;
+    const result = await calibrateWith(
+      revision.send,
+      [
+        "--token-command",
+        "print-it",
+        "--header",
+        "X-Api-Key: key-value-9",
+        "--header",
+        "X-Two: second-value",
+      ],
+      async (command) => {
+        runs += 1;
+        expect(command).toBe("print-it");
+        return TOKEN;
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(runs).toBe(1); // its exp is in 2100: fetched once
+    expect(
+      revision.headersSeen.every(
+        (h) =>
+          h.Authorization === `Bearer ${TOKEN}` &&
+          h["X-Api-Key"] === "key-value-9" &&
+          h["X-Two"] === "second-value",
+      ),
+    ).toBe(true);
+    expect(result.out).toContain(
+      "headers Authorization (bearer token from --token-command), X-Api-Key, X-Two (values <redacted>)",
+    );
+    const stored = await Array.fromAsync(new Bun.Glob("**/*").scan({ cwd: result.resultsDir, dot: true }));
+    for (const text of [
+      result.out,
+      ...(await Promise.all(stored.map((f) => Bun.file(join(result.resultsDir, f)).text()))),
+    ])
+      for (const secret of [TOKEN, "key-value-9", "second-value", "print-it"])
+        expect(text).not.toContain(secret);
+  });
+
+  test("a 403 without a token exits 2 naming authentication and the token command to add; no file is written", async () => {
+    const result = await calibrateWith(fakeRevision(1000, 0, () => 403).send, []);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("answered 403");
+    expect(result.out).toContain("authentication is the likely cause");
+    expect(result.out).toContain("--token-command 'gcloud auth print-identity-token'");
+    expect(result.calibration).toBeNull();
+  });
+
+  test("a wrong token exits 2 naming the refused token, and the token is not in the message", async () => {
+    const revision = fakeRevision(1000, 0, () => 401);
+    const result = await calibrateWith(
+      revision.send,
+      ["--token-command", "x"],
+      async () => "wrong-token-abc",
+    );
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("the token --token-command printed was refused");
+    expect(result.out).not.toContain("wrong-token-abc");
+    expect(revision.configs.length).toBe(1); // the floor probe only
+  });
+
+  test("a malformed --header exits 2 before anything is sent and does not echo its value", async () => {
+    const result = await calibrate([
+      "--url",
+      "https://example.com",
+      ...SIZE,
+      "--yes",
+      "--measure-local",
+      "--header",
+      "Authorization Bearer hidden-value-7",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("--header <redacted>");
+    expect(result.err).toContain("--header number 1: expected 'Name: value'");
+    expect(result.err).not.toContain("hidden-value-7");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
   });
 });
