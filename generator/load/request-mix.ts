@@ -20,6 +20,7 @@ export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
         maxConnections: step.concurrency + SPARE_CONNECTIONS,
         timeoutMs: step.timeoutMs,
         target: { host: step.host ?? "127.0.0.1", tls: step.tls ?? null },
+        watchHeader: step.watchHeader ?? null,
       });
       client = live;
       // calibrate's own headers (auth) go with every request, over the scenario's.
@@ -37,7 +38,9 @@ export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
       return (index) => live.request(prepared[pick(index)] as Http1Request);
     },
     close() {
+      const headerValues = client?.headerValues() ?? [];
       client?.close();
+      return { headerValues };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_WATCHED_VALUES } from "../../contract/generator-step.ts";
 import { LatencyHistogram } from "../../contract/latency-histogram.ts";
 import { addCauses, emptyCauses } from "../../contract/step-causes.ts";
 import type { WorkerFigures } from "./worker-figures.ts";
@@ -21,6 +22,7 @@ export function mergeFigures(all: readonly WorkerFigures[]) {
     serviceSumMs: sum((f) => f.serviceSumMs),
     serviceCount: sum((f) => f.serviceCount),
     causes: all.reduce((total, f) => addCauses(total, f.causes), emptyCauses()),
+    headerValues: [...new Set(all.flatMap((f) => f.headerValues))].slice(0, MAX_WATCHED_VALUES),
   };
 }
 export type MergedFigures = ReturnType<typeof mergeFigures>;

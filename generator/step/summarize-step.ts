@@ -25,6 +25,7 @@ export function summarizeStep(
     lastDoneMs: merged.lastDoneMs,
     latency: merged.latency.toPercentiles(),
     causes: merged.causes,
+    ...(config.watchHeader ? { headerValues: merged.headerValues } : {}),
     self: {
       sendLagP50Ms: merged.sendLag.percentileMs(50),
       sendLagP99Ms: merged.sendLag.percentileMs(99),

@@ -23,6 +23,8 @@ export const WorkerFigures = z
     serviceSumMs: ms,
     serviceCount: count,
     causes: StepCauses,
+    /** The watched header's distinct values (calibrate's --instance-header); [] when none is watched. */
+    headerValues: z.array(z.string()),
   })
   .strict();
 export type WorkerFigures = z.infer<typeof WorkerFigures>;

@@ -23,6 +23,7 @@ export function workloadContext(
       host: config.host ?? "127.0.0.1",
       tls: config.tls ?? null,
       headers: secretHeaders(),
+      watchHeader: config.watchHeader ?? null,
       worker,
       workers,
     },

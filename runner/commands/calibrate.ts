@@ -14,7 +14,8 @@ import {
   latestLocalCeiling,
   planningCeilingOf,
 } from "../calibrate/calibrate-inputs.ts";
-import { calibrateSearch, littleLawShare, type ServiceModeCell } from "../calibrate/calibrate-search.ts";
+import { calibrateSearch, type ServiceModeCell } from "../calibrate/calibrate-search.ts";
+import { littleLawShare } from "../calibrate/round-trip.ts";
 import { type RunTokenCommand, SecretHeaders } from "../calibrate/calibrate-secrets.ts";
 import { type SendStep, sendStepOnHost } from "../calibrate/host-generator.ts";
 import { type CommandContext, defineCommand } from "../cli/command.ts";
@@ -166,6 +167,7 @@ async function calibrate(
         signal: context.signal,
         log: context.err,
         auth: secrets,
+        localCeilingPerSec: local.ceilingPerSec as number,
       }),
   );
   return finish(search, { cell, target, local, size, flags, resultsDir, deps, context, secrets });
@@ -203,7 +205,11 @@ async function finish(
   );
   if (share > CALIBRATE_LIMITS.maxLittleLawShare)
     context.err(
-      `[calibrate] warning: round-trip floor × rate ÷ concurrency = ${share.toFixed(2)} (over ${CALIBRATE_LIMITS.maxLittleLawShare}): at concurrency ${cell.concurrency} the round trip from this host, not the revision, may set this ceiling (Little's law; docs/calibrate.md)`,
+      `[calibrate] round-trip floor × rate ÷ concurrency = ${share.toFixed(2)}: the client kept concurrency + rate × floor p99 in flight so the round trip did not cap the ceiling (Little's law; docs/calibrate.md)`,
+    );
+  if (search.clientLimited !== null)
+    context.err(
+      `[calibrate] warning: client-limited: ${search.clientLimited}. This calibration is recorded but never applied: calibrate from a machine with more spare CPU, nearer the region`,
     );
   let hostProbe: HostProbe | null = null;
   let hostProbeMissing: string | null = null;

@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { CloudRunCalibration } from "../../runner/results/cloud-run-calibration.ts";
-import { runCalibrate, type StandIn, startStandIn } from "./revision-stand-in.ts";
+import { localCeilings, runCalibrate, type StandIn, startStandIn } from "./revision-stand-in.ts";
 import { runMatrix } from "./run-matrix.ts";
 import { FIXTURE_SERVICES } from "./server-mode-run.ts";
 import { useTempDir } from "./use-temp-dir.ts";
@@ -30,13 +30,13 @@ afterAll(async () => {
 test(
   "behind a 20 ms round trip, a concurrency-1 and a concurrency-80 cell each calibrate to 0.85-1.15 of their local ceiling",
   async () => {
-    const local = await runMatrix(dir, MATRIX);
+    const ids = [1, 80].map((c) => `burn__cpu1__mem256Mi__smol0__conc${c}`);
+    const local = await localCeilings(() => runMatrix(dir, MATRIX), ids);
     const figures: Record<string, unknown>[] = [];
-    for (const concurrency of [1, 80]) {
+    for (const concurrency of (process.env.RTT_CONCS ?? "1,80").split(",").map(Number)) {
       const cellId = `burn__cpu1__mem256Mi__smol0__conc${concurrency}`;
-      const record = JSON.parse(await Bun.file(join(local.runDir, "cells", `${cellId}.json`)).text());
       const standIn = await startStandIn({
-        image: record.cell.image,
+        image: local.images[cellId] ?? "",
         service: SERVICE,
         concurrency,
         rttMs: RTT_MS,

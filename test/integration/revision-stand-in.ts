@@ -122,3 +122,27 @@ export async function runCalibrate(args: string[], deps: Partial<CalibrateComman
   });
   return { code, out: lines.join("\n") };
 }
+
+/**
+ * The local run the ratios divide by, again (at most `attempts` times) while a cell has no confirmed ceiling: other
+ * work on a shared host can leave the generator no spare core (exceeds-host), which is no figure to compare against.
+ */
+export async function localCeilings(
+  run: () => Promise<{ runDir: string }>,
+  cellIds: readonly string[],
+  attempts = 3,
+): Promise<{ runDir: string; images: Record<string, string> }> {
+  let last = "";
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const { runDir } = await run();
+    const records = await Promise.all(
+      cellIds.map(async (id) => JSON.parse(await Bun.file(join(runDir, "cells", `${id}.json`)).text())),
+    );
+    const missing = records.filter((r) => typeof r.summary?.ceilingPerSec?.median !== "number");
+    if (missing.length === 0)
+      return { runDir, images: Object.fromEntries(records.map((r) => [r.cell.id, r.cell.image])) };
+    last = missing.map((r) => `${r.cell.id}: ${r.status} ${r.message ?? ""}`).join("; ");
+    console.error(`[local run ${attempt}/${attempts}] no ceiling: ${last}`);
+  }
+  throw new Error(`the local run confirmed no ceiling in ${attempts} attempts: ${last}`);
+}
