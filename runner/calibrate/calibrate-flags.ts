@@ -21,6 +21,7 @@ export const CALIBRATE_LIMITS = {
   maxConnectionErrorShare: 0.01,
   /** Over this, round-trip floor × rate ÷ concurrency says the round trip, not the revision, may set the pace. */
   maxLittleLawShare: 0.5,
+  defaultRepetitions: 3,
   /** The concurrency-1 probe that measures the round-trip floor. */
   floorProbeMs: 2000,
 } as const;
@@ -71,6 +72,19 @@ export const CALIBRATE_FLAGS = z.strictObject({
     example: "--header 'X-Api-Key: ...'",
     repeatable: true,
     secret: true,
+  }),
+  "instance-header": valueFlag(
+    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/, "expected a header name"),
+    {
+      help: "the response header the revision returns its instance id in (docs/calibrate.md): a step answered by more than one instance marks the calibration multi-instance, never applied",
+      value: "NAME",
+      example: "--instance-header X-Instance-Id",
+    },
+  ),
+  repetitions: valueFlag(wholeText("repetitions", { min: 1, max: 10 }), {
+    help: "ceiling searches against the revision (default 3; with --measure-local each follows a local measurement)",
+    value: "N",
+    example: "--repetitions 3",
   }),
   insecure: booleanFlag("accept a self-signed certificate: only for https://127.0.0.1 or https://localhost"),
   yes: booleanFlag(
@@ -148,6 +162,17 @@ export function calibrateTarget(flags: Pick<CalibrateFlags, "url" | "insecure">)
     insecure: flags.insecure === true,
     loopback,
   };
+}
+
+/** The revision's execution environment: part of the calibration's key, so it must be stated. */
+export function calibrateEnvironment(flags: Pick<CalibrateFlags, "execution-environment">): "gen1" | "gen2" {
+  const environment = flags["execution-environment"];
+  if (environment === undefined)
+    throw bad(
+      "--execution-environment",
+      "--execution-environment is required (gen1 or gen2, as the revision was deployed): a calibration applies only within its environment",
+    );
+  return environment;
 }
 
 /** The size flags, all three required. */

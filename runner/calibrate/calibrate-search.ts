@@ -11,6 +11,9 @@ import type { StepRequest } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import { CALIBRATE_LIMITS, type CalibrateTarget } from "./calibrate-flags.ts";
+import type { SecretHeaders } from "./calibrate-secrets.ts";
+import type { SendStep } from "./host-generator.ts";
+import type { InstanceCounter } from "./instance-check.ts";
 import {
   inFlightWindow,
   judgedSloMs,
@@ -18,8 +21,6 @@ import {
   stepAtCeiling,
   windowLimit,
 } from "./round-trip.ts";
-import type { SecretHeaders } from "./calibrate-secrets.ts";
-import type { SendStep } from "./host-generator.ts";
 
 /** Past its own bound (duration, drain, timeout), a step's process may take this long (start-up, close). */
 const STEP_GRACE_MS = 15_000;
@@ -37,6 +38,8 @@ export interface CalibrateSearchOptions {
   hostCores: number;
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /** Counts the instance ids each step's answers carried (--instance-header). */
+  instances?: InstanceCounter;
   /** The local ceiling the ratio divides by: sizes the closed-loop steps' window. */
   localCeilingPerSec: number;
   /** The auth headers of each step (fetched again before a token expires); absent: none. */
@@ -78,6 +81,7 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
       ...generatorStepConfig(request),
       host: target.host,
       tls: { insecure: target.insecure },
+      watchHeader: options.instances?.header ?? null,
     };
     const planned =
       config.plannedRequests ??
@@ -102,6 +106,7 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
       );
     const summary = parseGeneratorLine(outcome.stdout, outcome.stderr, "bcStepSummary", GeneratorStepSummary);
     requestsSent += summary.started;
+    options.instances?.add(describe(request), summary.headerValues);
     const authRefused = authRefusal(summary.causes.failedStatuses, summary.started, {
       hasToken: options.auth?.hasToken ?? false,
       hasHeaders: Object.keys(headers).length > 0,

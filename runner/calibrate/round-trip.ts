@@ -41,7 +41,11 @@ export function littleLawShare(roundTripFloorMs: number, ratePerSec: number, con
  * Whether this client's window, rather than the revision, failed the first step above the ceiling: its latency less
  * the floor met the SLO, yet requests waited for a slot in the window (late or dropped). null: the revision's.
  */
-export function windowLimit(steps: readonly LoadStep[], ceilingPerSec: number, sloP99Ms: number): string | null {
+export function windowLimit(
+  steps: readonly LoadStep[],
+  ceilingPerSec: number,
+  sloP99Ms: number,
+): string | null {
   const above = steps
     .filter((s) => s.phase !== "probe" && !s.sloMet && s.offeredPerSec > ceilingPerSec)
     .sort((a, b) => a.offeredPerSec - b.offeredPerSec)[0];
@@ -53,6 +57,9 @@ export function windowLimit(steps: readonly LoadStep[], ceilingPerSec: number, s
 }
 
 /** The passing step that proved the ceiling, if any. */
-export function stepAtCeiling(steps: readonly LoadStep[], ceilingPerSec: number | null): LoadStep | undefined {
+export function stepAtCeiling(
+  steps: readonly LoadStep[],
+  ceilingPerSec: number | null,
+): LoadStep | undefined {
   return steps.find((s) => s.phase !== "probe" && s.sloMet && provenRatePerSec(s) === ceilingPerSec);
 }

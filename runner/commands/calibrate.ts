@@ -5,6 +5,7 @@ import {
   CALIBRATE_FLAGS,
   CALIBRATE_LIMITS,
   type CalibrateFlags,
+  calibrateEnvironment,
   calibrateSize,
   calibrateTarget,
 } from "../calibrate/calibrate-flags.ts";
@@ -15,9 +16,15 @@ import {
   planningCeilingOf,
 } from "../calibrate/calibrate-inputs.ts";
 import { calibrateSearch, type ServiceModeCell } from "../calibrate/calibrate-search.ts";
-import { littleLawShare } from "../calibrate/round-trip.ts";
 import { type RunTokenCommand, SecretHeaders } from "../calibrate/calibrate-secrets.ts";
+import {
+  calibrationLines,
+  calibrationRecord,
+  type LocalMeasure,
+  type RecordInput,
+} from "../calibrate/calibration-record.ts";
 import { type SendStep, sendStepOnHost } from "../calibrate/host-generator.ts";
+import { InstanceCounter } from "../calibrate/instance-check.ts";
 import { type CommandContext, defineCommand } from "../cli/command.ts";
 import { EXIT } from "../cli/exit-codes.ts";
 import { FlagError, resultsDirOf } from "../cli/flags.ts";
@@ -32,11 +39,7 @@ import { planRun } from "../plan/plan-run.ts";
 import { validatePlan } from "../plan/validate-plan.ts";
 import { preflightRun } from "../preflight/preflight-run.ts";
 import { readRunDir } from "../report/size-run-dir.ts";
-import {
-  type CloudRunCalibration,
-  calibrationDirIn,
-  writeCalibration,
-} from "../results/cloud-run-calibration.ts";
+import { calibrationDirIn, writeCalibration } from "../results/cloud-run-calibration.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 
 const USAGE = `Usage: bun runner/matrix.ts calibrate --url https://HOST --cpu C --memory M --concurrency N [flags] [MATRIX_FILE]
@@ -63,13 +66,6 @@ export interface CalibrateCommandDeps {
   ) => Promise<{ ceilingPerSec: number | null; runId: string }>;
   /** Runs --token-command; tests pass their own. */
   runTokenCommand?: RunTokenCommand;
-}
-
-/** The local cell measured now: the default view's ceiling (the ratio's divisor) and each CPU view's. */
-interface LocalMeasure {
-  ceilingPerSec: number | null;
-  runId: string;
-  byView?: { pinned: number | null; shared: number | null };
 }
 
 /** `calibrate`: flags and URL rules -> the cell -> the local ceiling -> plan and cost -> --yes -> search -> file. */
@@ -110,6 +106,7 @@ async function calibrate(
 ): Promise<number> {
   const target = calibrateTarget(flags);
   const size = calibrateSize(flags);
+  const environment = calibrateEnvironment(flags);
   const maxRequests = flags["max-requests"] ?? CALIBRATE_LIMITS.defaultMaxRequests;
   const maxSeconds = flags["max-seconds"] ?? CALIBRATE_LIMITS.defaultMaxSeconds;
   const resultsDir = resultsDirOf(flags.results, deps.resultsDir ?? DEFAULT_RESULTS_DIR);
@@ -137,123 +134,96 @@ async function calibrate(
     return EXIT.badInput;
   }
   context.startRunPhase();
-  const local =
-    latest && "ceilingPerSec" in latest
-      ? { ceilingPerSec: latest.ceilingPerSec, runId: latest.runId, kind: "latest-run" as const }
-      : {
-          ...(await (deps.measureLocal ?? measureLocalCell)(matrixPath, cell, resultsDir, context.signal)),
-          kind: "measured" as const,
-        };
-  if (local.ceilingPerSec === null) {
-    context.err(
-      `error: the local cell ${cell.id} (run ${local.runId}) confirmed no ceiling: nothing to calibrate against`,
-    );
-    return EXIT.failed;
-  }
   const hostCores = availableParallelism();
-  const search = await withHostLock(
-    !flags["no-host-lock"],
-    { runId: `calibrate-${cell.id}`, log: context.err, signal: context.signal },
-    () =>
-      calibrateSearch({
-        cell,
-        target,
-        send: deps.send ?? sendStepOnHost,
-        maxRequests,
-        maxSeconds,
-        // On loopback the stand-in's service shares this host: the generator keeps to the cores it leaves.
-        workers: Math.max(1, hostCores - (target.loopback ? Math.ceil(cell.cpus) : 0)),
-        hostCores,
-        signal: context.signal,
-        log: context.err,
-        auth: secrets,
-        localCeilingPerSec: local.ceilingPerSec as number,
-      }),
-  );
-  return finish(search, { cell, target, local, size, flags, resultsDir, deps, context, secrets });
-}
-
-interface FinishInput {
-  cell: ServiceModeCell;
-  target: ReturnType<typeof calibrateTarget>;
-  local: LocalMeasure & { kind: "latest-run" | "measured" };
-  size: ReturnType<typeof calibrateSize>;
-  flags: { "execution-environment"?: "gen1" | "gen2" };
-  resultsDir: string;
-  deps: Partial<CalibrateCommandDeps>;
-  context: CommandContext;
-  secrets: SecretHeaders;
-}
-
-/** States the floor, the ceilings and their ratio, warns under Little's law, and writes the calibration. */
-async function finish(
-  search: Awaited<ReturnType<typeof calibrateSearch>>,
-  input: FinishInput,
-): Promise<number> {
-  const { cell, target, local, context } = input;
-  for (const note of search.notes) context.err(`[calibrate] note: ${note}`);
-  if (search.roundTripFloorMs === null || search.ceilingPerSec === null || search.ceilingPerSec <= 0) {
-    context.err(
-      `error: the revision confirmed no ceiling${search.stopReason ? `: ${search.stopReason}` : ""}. Nothing was written. Next step: check the revision's logs and deployment (docs/calibrate.md).`,
+  const instances = new InstanceCounter(flags["instance-header"] ?? null);
+  const repetitions = flags.repetitions ?? CALIBRATE_LIMITS.defaultRepetitions;
+  const measureLocal = deps.measureLocal ?? measureLocalCell;
+  const locals: (LocalMeasure & { ceilingPerSec: number })[] = [];
+  const searches: RecordInput["searches"][number][] = [];
+  for (let repetition = 1; repetition <= repetitions; repetition++) {
+    // --measure-local interleaves: local, revision, local, revision, ... so both see the same hour.
+    if (locals.length === 0 || flags["measure-local"]) {
+      const measured =
+        latest && "ceilingPerSec" in latest
+          ? latest
+          : await measureLocal(matrixPath, cell, resultsDir, context.signal);
+      if (measured.ceilingPerSec === null) {
+        context.err(
+          `error: the local cell ${cell.id} (run ${measured.runId}) confirmed no ceiling: nothing to calibrate against`,
+        );
+        return EXIT.failed;
+      }
+      locals.push({ ...measured, ceilingPerSec: measured.ceilingPerSec });
+    }
+    if (repetitions > 1) context.err(`[calibrate] repetition ${repetition} of ${repetitions}`);
+    const sentSoFar = searches.reduce((sum, s) => sum + s.requestsSent, 0);
+    const search = await withHostLock(
+      !flags["no-host-lock"],
+      { runId: `calibrate-${cell.id}`, log: context.err, signal: context.signal },
+      () =>
+        calibrateSearch({
+          cell,
+          target,
+          send: deps.send ?? sendStepOnHost,
+          maxRequests: maxRequests - sentSoFar,
+          maxSeconds,
+          // On loopback the stand-in's service shares this host: the generator keeps to the cores it leaves.
+          workers: Math.max(1, hostCores - (target.loopback ? Math.ceil(cell.cpus) : 0)),
+          hostCores,
+          signal: context.signal,
+          log: context.err,
+          auth: secrets,
+          instances,
+          localCeilingPerSec: (locals.at(-1) as { ceilingPerSec: number }).ceilingPerSec,
+        }),
     );
-    return EXIT.failed;
+    for (const note of search.notes) context.err(`[calibrate] note: ${note}`);
+    if (search.roundTripFloorMs === null || search.ceilingPerSec === null || search.ceilingPerSec <= 0) {
+      context.err(
+        `error: the revision confirmed no ceiling${search.stopReason ? `: ${search.stopReason}` : ""}. Nothing was written. Next step: check the revision's logs and deployment (docs/calibrate.md).`,
+      );
+      return EXIT.failed;
+    }
+    searches.push({
+      ...search,
+      ceilingPerSec: search.ceilingPerSec,
+      roundTripFloorMs: search.roundTripFloorMs,
+    });
+    // A bound reached ends the calibration: the next repetition would pass it too.
+    if (search.stopReason !== null) break;
   }
-  const localCeiling = local.ceilingPerSec as number;
-  const share = littleLawShare(search.roundTripFloorMs, search.ceilingPerSec, cell.concurrency);
-  context.out(
-    `[calibrate] round-trip floor: ${search.roundTripFloorMs.toFixed(2)} ms (p50 at concurrency 1)`,
-  );
-  if (share > CALIBRATE_LIMITS.maxLittleLawShare)
-    context.err(
-      `[calibrate] round-trip floor × rate ÷ concurrency = ${share.toFixed(2)}: the client kept concurrency + rate × floor p99 in flight so the round trip did not cap the ceiling (Little's law; docs/calibrate.md)`,
-    );
-  if (search.clientLimited !== null)
-    context.err(
-      `[calibrate] warning: client-limited: ${search.clientLimited}. This calibration is recorded but never applied: calibrate from a machine with more spare CPU, nearer the region`,
-    );
+  const first = searches[0] as RecordInput["searches"][number];
+  context.out(`[calibrate] round-trip floor: ${first.roundTripFloorMs.toFixed(2)} ms (p50 at concurrency 1)`);
+  for (const s of searches)
+    if (s.clientLimited !== null)
+      context.err(
+        `[calibrate] warning: client-limited: ${s.clientLimited}. This calibration is recorded but never applied: calibrate from a machine with more spare CPU, nearer the region`,
+      );
   let hostProbe: HostProbe | null = null;
   let hostProbeMissing: string | null = null;
   try {
-    hostProbe = await (input.deps.probeHost ?? probeThisHost)();
+    hostProbe = await (deps.probeHost ?? probeThisHost)();
   } catch (error) {
     // The calibration stands without it; a later plan then applies its ratio unscaled, and says so.
     hostProbeMissing = `the host probe failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
     context.err(`[calibrate] warning: ${hostProbeMissing}`);
   }
-  const calibration: CloudRunCalibration = {
-    calibrationVersion: 1,
-    size: input.size,
-    scenario: cell.scenario,
+  const calibration = calibrationRecord({
+    cell,
+    size,
+    executionEnvironment: environment,
     urlHost: target.host,
-    takenAt: new Date().toISOString(),
-    executionEnvironment: input.flags["execution-environment"] ?? null,
-    cloudRunCeilingPerSec: search.ceilingPerSec,
-    localCeilingPerSec: localCeiling,
-    ratio: search.ceilingPerSec / localCeiling,
-    localSource: { kind: local.kind, runId: local.runId, cellId: cell.id, cpuView: cell.cpuView ?? null },
-    localByCpuView: byView(local, search.ceilingPerSec),
-    roundTripFloorMs: search.roundTripFloorMs,
-    littleLawShare: share,
-    requestsSent: search.requestsSent,
-    searchNotes: search.notes.map((note) => input.secrets.redact(note)),
-    stopReason: search.stopReason === null ? null : input.secrets.redact(search.stopReason),
+    searches,
+    locals,
+    localKind: flags["measure-local"] ? "measured" : "latest-run",
+    instances,
     hostProbe,
     hostProbeMissing,
-  };
-  const path = await writeCalibration(calibration, calibrationDirIn(input.resultsDir));
-  context.out(
-    `${calibration.localByCpuView ? `[calibrate] local by CPU view: pinned ${calibration.localByCpuView.pinned?.toFixed(0) ?? "–"}/s, shared ${calibration.localByCpuView.shared?.toFixed(0) ?? "–"}/s; ${calibration.localByCpuView.closer} is closer to the revision\n` : ""}[calibrate] revision ${search.ceilingPerSec.toFixed(0)}/s, local ${localCeiling.toFixed(0)}/s (${local.kind === "measured" ? "measured now" : "latest run"} ${local.runId}): ratio ${calibration.ratio.toFixed(3)}; ${search.requestsSent} requests sent\n[calibrate] wrote ${path}`,
-  );
+    redact: (text) => secrets.redact(text),
+  });
+  const path = await writeCalibration(calibration, calibrationDirIn(resultsDir));
+  context.out(calibrationLines(calibration, instances.note(), path).join("\n"));
   return EXIT.ok;
-}
-
-/** Both CPU views measured now: each one's ceiling and the one whose ratio to the revision is nearer 1. */
-function byView(local: LocalMeasure, revisionPerSec: number): CloudRunCalibration["localByCpuView"] {
-  const { pinned = null, shared = null } = local.byView ?? {};
-  if (pinned === null && shared === null) return null;
-  const distance = (x: number | null) =>
-    x === null ? Number.POSITIVE_INFINITY : Math.abs(Math.log(revisionPerSec / x));
-  return { pinned, shared, closer: distance(shared) < distance(pinned) ? "shared" : "pinned" };
 }
 
 /**

@@ -55,6 +55,10 @@ test(
           "256Mi",
           "--concurrency",
           String(concurrency),
+          "--execution-environment",
+          "gen2",
+          "--repetitions",
+          "1",
           "--max-requests",
           "400000",
           "--max-seconds",
@@ -69,7 +73,7 @@ test(
         },
       );
       await standIn.stop();
-      const file = join(dir, ".calibration", `cloud-run-1-256Mi-${concurrency}.json`);
+      const file = join(dir, ".calibration", `cloud-run-burn-1-256Mi-${concurrency}-gen2.json`);
       const calibration = (await Bun.file(file).exists())
         ? CloudRunCalibration.parse(await Bun.file(file).json())
         : null;

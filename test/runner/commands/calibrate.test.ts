@@ -73,7 +73,7 @@ async function calibrate(args: string[]) {
   return { code, sent, measured, out: out.join("\n"), err: err.join("\n") };
 }
 
-const SIZE = ["--cpu", "1", "--memory", "512Mi", "--concurrency", "80"];
+const SIZE = ["--cpu", "1", "--memory", "512Mi", "--concurrency", "80", "--execution-environment", "gen2"];
 
 describe("calibrate sends nothing unless every rule holds and --yes is given", () => {
   test("an http:// URL exits 2 naming the https rule", async () => {
@@ -145,6 +145,8 @@ describe("calibrate sends nothing unless every rule holds and --yes is given", (
       "512Mi",
       "--concurrency",
       "7",
+      "--execution-environment",
+      "gen2",
       "--yes",
     ]);
     expect(unplanned.code).toBe(2);
@@ -190,6 +192,7 @@ function fakeRevision(
       lastSendMs: config.durationMs,
       lastDoneMs: config.durationMs,
       latency: { count: started, p50Ms: 20, p90Ms: 22, p95Ms: 23, p99Ms, p999Ms: p99Ms, maxMs: p99Ms },
+      ...(config.watchHeader ? { headerValues: configs.length > 6 ? ["inst-a", "inst-b"] : ["inst-a"] } : {}),
       causes:
         refusedWith === 0
           ? { ...emptyCauses(), status2xx: started - resets, reset: resets }
@@ -257,8 +260,6 @@ async function calibrateWith(
       ...SIZE,
       "--yes",
       "--measure-local",
-      "--execution-environment",
-      "gen2",
       "--no-host-lock",
       ...args,
       matrixPath,
@@ -270,7 +271,7 @@ async function calibrateWith(
       exit: () => {},
     },
   );
-  const file = Bun.file(join(resultsDir, ".calibration", "cloud-run-1-512Mi-80.json"));
+  const file = Bun.file(join(resultsDir, ".calibration", "cloud-run-hello-1-512Mi-80-gen2.json"));
   return {
     resultsDir,
     code,
@@ -405,6 +406,94 @@ describe("auth: a private revision gets its token and headers, and no value is e
     expect(result.err).toContain("--header <redacted>");
     expect(result.err).toContain("--header number 1: expected 'Name: value'");
     expect(result.err).not.toContain("hidden-value-7");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+});
+
+describe("repetitions, one instance checked, and the file's key", () => {
+  test("three repetitions by default, interleaved with the local cell under --measure-local; their spread is recorded", async () => {
+    let measured = 0;
+    const revision = fakeRevision(1000);
+    const out: string[] = [];
+    const resultsDir = join(dir, `results-${Math.random().toString(36).slice(2)}`);
+    const command = makeCalibrateCommand({
+      send: revision.send,
+      resultsDir,
+      probeHost: async () => PROBE,
+      measureLocal: async () => {
+        measured += 1;
+        // Each local measurement happens before the next revision search: interleaved.
+        expect(revision.configs.filter((c) => c.concurrency === 1 && c.kind === "closed").length).toBe(
+          measured - 1,
+        );
+        return { ceilingPerSec: 800 + 10 * measured, runId: `local-${measured}` };
+      },
+    });
+    const code = await runShell(
+      [command],
+      [
+        "calibrate",
+        "--url",
+        "https://svc-abc-ew.a.run.app",
+        ...SIZE,
+        "--yes",
+        "--measure-local",
+        "--no-host-lock",
+        matrixPath,
+      ],
+      {
+        out: (t) => out.push(t),
+        err: (t) => out.push(t),
+        env: {},
+        exit: () => {},
+      },
+    );
+    expect(code).toBe(0);
+    expect(measured).toBe(3);
+    const c = CloudRunCalibration.parse(
+      await Bun.file(join(resultsDir, ".calibration", "cloud-run-hello-1-512Mi-80-gen2.json")).json(),
+    );
+    expect(c.repetitions.localCeilingsPerSec).toEqual([810, 820, 830]);
+    expect(c.repetitions.revisionCeilingsPerSec.length).toBe(3);
+    expect(c.repetitions.wide).toBe(c.repetitions.ratioSpreadPct > 15);
+    expect(c.instances).toEqual({ header: null, mostIdsInAStep: null, distinctIds: null });
+    expect(out.join("\n")).toContain("scale-out was not checked");
+  });
+
+  test("--instance-header: a second id mid-search marks the calibration multi-instance, never applied", async () => {
+    const revision = fakeRevision(1000);
+    const result = await calibrateWith(revision.send, [
+      "--instance-header",
+      "X-Instance-Id",
+      "--repetitions",
+      "1",
+    ]);
+    expect(result.code).toBe(0);
+    expect(revision.configs.every((c) => c.watchHeader === "X-Instance-Id")).toBe(true);
+    expect(result.calibration?.instances).toEqual({
+      header: "X-Instance-Id",
+      mostIdsInAStep: 2,
+      distinctIds: 2,
+    });
+    expect(result.calibration?.problems.map((p) => p.kind)).toEqual(["multi-instance"]);
+    expect(result.out).toContain("status: never applied: multi-instance");
+  });
+
+  test("without --execution-environment nothing is sent: it is part of the calibration's key", async () => {
+    const result = await calibrate([
+      "--url",
+      "https://example.com",
+      "--cpu",
+      "1",
+      "--memory",
+      "512Mi",
+      "--concurrency",
+      "80",
+      "--yes",
+      "--measure-local",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("--execution-environment is required");
     expect([result.sent, result.measured]).toEqual([0, 0]);
   });
 });
