@@ -106,7 +106,7 @@ async function calibrate(
 ): Promise<number> {
   const target = calibrateTarget(flags);
   const size = calibrateSize(flags);
-  const environment = calibrateEnvironment(flags);
+  const environment = calibrateEnvironment(flags, size);
   const maxRequests = flags["max-requests"] ?? CALIBRATE_LIMITS.defaultMaxRequests;
   const maxSeconds = flags["max-seconds"] ?? CALIBRATE_LIMITS.defaultMaxSeconds;
   const resultsDir = resultsDirOf(flags.results, deps.resultsDir ?? DEFAULT_RESULTS_DIR);

@@ -57,7 +57,7 @@ test(
       "--concurrency",
       "10",
       "--execution-environment",
-      "gen2",
+      "gen1",
       "--repetitions",
       "1",
       "--max-requests",
@@ -70,12 +70,14 @@ test(
     const wrong = await runCalibrate(args("echo wrong-token"), { resultsDir: dir });
     expect(wrong.code).toBe(2);
     expect(wrong.out).toContain("authentication is the likely cause");
-    expect(await Bun.file(join(dir, ".calibration", "cloud-run-wait-1-256Mi-10-gen2.json")).exists()).toBe(false);
+    expect(await Bun.file(join(dir, ".calibration", "cloud-run-wait-1-256Mi-10-gen1.json")).exists()).toBe(
+      false,
+    );
 
     const { code, out: text } = await runCalibrate(args(`cat ${tokenFile}`), { resultsDir: dir });
     const out = [text];
     expect({ code, out: out.join("\n") }).toMatchObject({ code: 0 });
-    const path = join(dir, ".calibration", "cloud-run-wait-1-256Mi-10-gen2.json");
+    const path = join(dir, ".calibration", "cloud-run-wait-1-256Mi-10-gen1.json");
     const calibration = CloudRunCalibration.parse(await Bun.file(path).json());
     expect(out.join("\n")).toContain("round-trip floor:");
     expect({
@@ -88,13 +90,15 @@ test(
     // Reports plan with the calibrations in their results folder: the run's report, made again, now names it.
     const { report, terminal } = await exportReports(first.runDir, { print: false });
     const cell = report.scenarios[0]?.cells[0];
-    expect(cell?.calibration?.file).toBe("cloud-run-wait-1-256Mi-10-gen2.json");
+    expect(cell?.calibration?.file).toBe("cloud-run-wait-1-256Mi-10-gen1.json");
     expect(cell?.localPlanningCeilingPerSec).toBeGreaterThan(0);
     expect(terminal).toContain("Cloud Run calibration");
-    expect(terminal).toContain(`cloud-run-wait-1-256Mi-10-gen2.json, ${calibration.takenAt.slice(0, 10)}, gen2`);
+    expect(terminal).toContain(
+      `cloud-run-wait-1-256Mi-10-gen1.json, ${calibration.takenAt.slice(0, 10)}, gen1`,
+    );
     expect(terminal).toContain(`× ${calibration.ratio.toFixed(3)}`);
     const md = await Bun.file(join(first.runDir, "report.md")).text();
-    expect(md).toContain("cloud-run-wait-1-256Mi-10-gen2.json");
+    expect(md).toContain("cloud-run-wait-1-256Mi-10-gen1.json");
     // The token is nowhere: not in results/ (run, calibration, every report), not in either calibration's output.
     const files = await Array.fromAsync(new Bun.Glob("**/*").scan({ cwd: dir, dot: true }));
     const holding: string[] = [];

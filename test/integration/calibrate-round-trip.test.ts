@@ -56,7 +56,7 @@ test(
           "--concurrency",
           String(concurrency),
           "--execution-environment",
-          "gen2",
+          "gen1",
           "--repetitions",
           "1",
           "--max-requests",
@@ -73,7 +73,7 @@ test(
         },
       );
       await standIn.stop();
-      const file = join(dir, ".calibration", `cloud-run-burn-1-256Mi-${concurrency}-gen2.json`);
+      const file = join(dir, ".calibration", `cloud-run-burn-1-256Mi-${concurrency}-gen1.json`);
       const calibration = (await Bun.file(file).exists())
         ? CloudRunCalibration.parse(await Bun.file(file).json())
         : null;

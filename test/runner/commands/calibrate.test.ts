@@ -479,6 +479,26 @@ describe("repetitions, one instance checked, and the file's key", () => {
     expect(result.out).toContain("status: never applied: multi-instance");
   });
 
+  test("an environment Cloud Run cannot run that size in (gen2 below 512 MiB) is refused before anything is sent", async () => {
+    const result = await calibrate([
+      "--url",
+      "https://example.com",
+      "--cpu",
+      "1",
+      "--memory",
+      "256Mi",
+      "--concurrency",
+      "80",
+      "--execution-environment",
+      "gen2",
+      "--yes",
+      "--measure-local",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("only as gen1");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+
   test("without --execution-environment nothing is sent: it is part of the calibration's key", async () => {
     const result = await calibrate([
       "--url",
