@@ -56,6 +56,7 @@ export default defineWorkload({
         payload: flags.payload,
       });
       const options = {
+        target: client.target,
         port: endpoint.port,
         topic,
         timeoutMs: step.timeoutMs,

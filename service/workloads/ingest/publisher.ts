@@ -1,4 +1,5 @@
 import type { Outcome } from "../../../generator/api/workload.ts";
+import type { ServiceTarget } from "../bundled-service/service-client.ts";
 
 /** Publishes request i's messages on one protocol: ok when the service accepted them (2xx, or gRPC OK). */
 export interface Publisher {
@@ -8,6 +9,8 @@ export interface Publisher {
 
 /** What every protocol's publisher is opened with. */
 export interface PublisherOptions {
+  /** The service's host (loopback, or the revision's under calibrate), its TLS, and headers for every request. */
+  target: ServiceTarget;
   port: number;
   topic: string;
   timeoutMs: number;

@@ -517,3 +517,52 @@ describe("repetitions, one instance checked, and the file's key", () => {
     expect([result.sent, result.measured]).toEqual([0, 0]);
   });
 });
+
+describe("a scenario that cannot reach a remote revision is refused before anything is sent, naming it", () => {
+  test("a gRPC ingest scenario and a fixed-shape one exit 2 naming the scenario; nothing is sent", async () => {
+    const path = join(dir, "matrix-remote.yaml");
+    await Bun.write(
+      path,
+      [
+        "service: { image: 'example/service:1', port: 8080, readyPath: /health }",
+        "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100 }",
+        "axes: { cpus: [1], memory: [512Mi], smol: [false], concurrency: [80] }",
+        "scenarios:",
+        `  ingest-grpc: { script: ${join(import.meta.dir, "../../../service/workloads/ingest.ts")}, flags: { protocol: grpc } }`,
+        `  storm: { script: ${join(import.meta.dir, "../../../service/workloads/connection-storm.ts")}, search: false }`,
+        "cloudRun: { targetPerSec: 1000, billing: request }",
+      ].join("\n"),
+    );
+    for (const [scenario, said] of [
+      ["ingest-grpc", "scenario ingest-grpc publishes over gRPC"],
+      ["storm", "scenario storm is a fixed-shape workload"],
+    ] as const) {
+      let sent = 0;
+      const out: string[] = [];
+      const code = await runShell(
+        [
+          makeCalibrateCommand({
+            send: async () => {
+              sent += 1;
+              throw new Error("sent");
+            },
+            resultsDir: join(dir, "r2"),
+          }),
+        ],
+        [
+          "calibrate",
+          "--url",
+          "https://svc.example",
+          ...SIZE,
+          "--scenario",
+          scenario,
+          "--yes",
+          "--measure-local",
+          path,
+        ],
+        { out: (t) => out.push(t), err: (t) => out.push(t), env: {}, exit: () => {} },
+      );
+      expect({ code, sent, said: out.join("\n").includes(said), out: out.join("\n") }).toMatchObject({ code: 2, sent: 0, said: true });
+    }
+  });
+});
