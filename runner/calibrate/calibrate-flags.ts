@@ -87,6 +87,9 @@ export const CALIBRATE_FLAGS = z.strictObject({
     value: "N",
     example: "--repetitions 3",
   }),
+  "print-deploy": booleanFlag(
+    "print the gcloud lines that deploy the cell's size as a tagged one-instance revision with no traffic, and delete it afterwards; sends nothing",
+  ),
   insecure: booleanFlag("accept a self-signed certificate: only for https://127.0.0.1 or https://localhost"),
   yes: booleanFlag(
     "send the planned requests (without it, calibrate prints the plan and its cost and sends nothing)",

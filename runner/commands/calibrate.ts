@@ -29,6 +29,7 @@ import { type CommandContext, defineCommand } from "../cli/command.ts";
 import { EXIT } from "../cli/exit-codes.ts";
 import { FlagError, resultsDirOf } from "../cli/flags.ts";
 import { DEFAULT_MATRIX_PATH } from "../cli/run-args.ts";
+import { calibrationDeployLines } from "../cloudrun/calibration-deploy.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
 import { createDockerClient } from "../docker/docker-client.ts";
 import { runHostProbe } from "../execute/run-host-probe.ts";
@@ -104,6 +105,14 @@ async function calibrate(
   secrets: SecretHeaders,
   deps: Partial<CalibrateCommandDeps>,
 ): Promise<number> {
+  if (flags["print-deploy"]) {
+    const size = calibrateSize(flags);
+    const environment = calibrateEnvironment(flags, size);
+    context.out(
+      calibrationDeployLines({ ...size, cpus: size.cpus, executionEnvironment: environment }).join("\n"),
+    );
+    return EXIT.ok;
+  }
   const target = calibrateTarget(flags);
   const size = calibrateSize(flags);
   const environment = calibrateEnvironment(flags, size);
