@@ -562,7 +562,11 @@ describe("a scenario that cannot reach a remote revision is refused before anyth
         ],
         { out: (t) => out.push(t), err: (t) => out.push(t), env: {}, exit: () => {} },
       );
-      expect({ code, sent, said: out.join("\n").includes(said), out: out.join("\n") }).toMatchObject({ code: 2, sent: 0, said: true });
+      expect({ code, sent, said: out.join("\n").includes(said), out: out.join("\n") }).toMatchObject({
+        code: 2,
+        sent: 0,
+        said: true,
+      });
     }
   });
 });
