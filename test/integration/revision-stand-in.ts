@@ -5,8 +5,10 @@ import { docker } from "./integration-image.ts";
 
 /** How the stand-in revision behaves (test/fixtures/services/revision-stand-in.ts). */
 export interface StandInOptions {
-  /** The fixture image a local run built (its cell's `image`). */
+  /** The instance's image (a local run's cell `image`). */
   image: string;
+  /** The front end's image (the fixture services', which ships revision-stand-in.ts); default: `image`. */
+  frontImage?: string;
   /** The instance's command and env (PORT is set here). */
   service: { cmd: string[]; env: Record<string, string> };
   concurrency: number;
@@ -89,7 +91,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       );
     const { cert, key } = await selfSigned(options.dir);
     ids.push(
-      await startMember(options.image, ["revision-stand-in.ts"], {
+      await startMember(options.frontImage ?? options.image, ["revision-stand-in.ts"], {
         PORT: String(port),
         TARGET_PORTS: instancePorts.join(","),
         CONCURRENCY: String(options.concurrency),
