@@ -75,6 +75,7 @@ export default defineWorkload({
       maxConnections: step.concurrency + SPARE_CONNECTIONS,
       timeoutMs: step.timeoutMs,
       target: { host: target.host, tls: target.tls },
+      watchHeader: target.watchHeader,
     });
     state.publisher = publisher;
     // Each pipeline's publish is built once: the body never changes.
@@ -113,6 +114,7 @@ export default defineWorkload({
       return {
         incomplete: Math.min(unacked, fullyDelivered),
         errors: state.pipelines.reduce((sum, p) => sum + p.socketFailures, 0),
+        headerValues: state.publisher?.headerValues() ?? [],
       };
     } finally {
       await removeOpened(step.worker, log);

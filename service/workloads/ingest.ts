@@ -79,7 +79,10 @@ export default defineWorkload({
     }
   },
   async close({ step, log }) {
+    // The instance ids the publishes saw (calibrate --instance-header), before the publisher closes.
+    const headerValues = opened.get(step.worker)?.publisher?.headerValues() ?? [];
     await removeOpened(step.worker, log);
+    return { headerValues };
   },
 });
 

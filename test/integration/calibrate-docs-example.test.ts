@@ -71,7 +71,7 @@ test(
     await mkdir(bin);
     await Bun.write(
       join(bin, "gcloud"),
-      `#!/bin/sh\n[ "$1 $2 $3" = "auth print-identity-token" ] && echo ${TOKEN}\n`,
+      `#!/bin/sh\n[ "$1 $2" = "auth print-identity-token" ] && echo ${TOKEN}\n`,
     );
     await Bun.$`chmod +x ${join(bin, "gcloud")}`;
     await Bun.$`openssl req -x509 -newkey rsa:2048 -nodes -keyout ${join(dir, "ca-key.pem")} -out ${join(dir, "ca.pem")} -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1`.quiet();

@@ -41,6 +41,8 @@ export interface ServiceTarget {
   tls: { insecure: boolean } | null;
   /** Sent with every request (calibrate's auth); {} on loopback. */
   headers: Readonly<Record<string, string>>;
+  /** Under calibrate --instance-header: the response header carrying the instance id (the HTTP/1.1 clients collect it). */
+  watchHeader: string | null;
   /** false: a revision under calibrate (TLS), reached only on the step's own port. */
   loopback: boolean;
 }
@@ -52,6 +54,7 @@ export function serviceTarget(step: StepInfo): ServiceTarget {
     port: step.port,
     tls: step.tls ?? null,
     headers: step.headers ?? {},
+    watchHeader: step.watchHeader ?? null,
     // A local cell reaches the service in its namespace over plain TCP; calibrate always over TLS, on the URL's port.
     loopback: (step.tls ?? null) === null,
   };

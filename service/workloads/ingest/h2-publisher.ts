@@ -13,7 +13,10 @@ export async function h2Publisher(options: PublisherOptions, messages: PublishMe
   session.on("error", (error) => options.log(`HTTP/2 session to ${origin}: ${error.message}`));
   await connected(session, origin, options.timeoutMs);
   const path = `/topics/${encodeURIComponent(options.topic)}/publish`;
+  const watched = target.watchHeader?.toLowerCase() ?? null;
+  const seen = new Set<string>();
   return {
+    headerValues: () => [...seen],
     send(index) {
       return new Promise<boolean>((resolve) => {
         const stream = session.request({
@@ -33,6 +36,8 @@ export async function h2Publisher(options: PublisherOptions, messages: PublishMe
         }, options.timeoutMs);
         stream.on("response", (headers) => {
           status = Number(headers[constants.HTTP2_HEADER_STATUS]);
+          const id = watched === null ? undefined : headers[watched];
+          if (typeof id === "string" && seen.size < 64) seen.add(id);
         });
         stream.on("data", () => {});
         stream.on("end", () => done(status >= 200 && status < 300));

@@ -16,6 +16,7 @@ export function http1Publisher(options: PublisherOptions, messages: PublishMessa
     maxConnections: options.maxInFlight + SPARE_CONNECTIONS,
     timeoutMs: options.timeoutMs,
     target: { host: options.target.host, tls: options.target.tls },
+    watchHeader: options.target.watchHeader,
   });
   const path = `/topics/${encodeURIComponent(options.topic)}/publish`;
   const prepare = (index: number) =>
@@ -40,6 +41,7 @@ export function http1Publisher(options: PublisherOptions, messages: PublishMessa
   };
   return {
     send: (index) => client.request(requestOf(index)),
+    headerValues: () => client.headerValues(),
     close: () => client.close(),
   };
 }

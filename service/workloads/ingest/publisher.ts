@@ -4,6 +4,8 @@ import type { ServiceTarget } from "../bundled-service/service-client.ts";
 /** Publishes request i's messages on one protocol: ok when the service accepted them (2xx, or gRPC OK). */
 export interface Publisher {
   send(index: number): Promise<boolean | Outcome>;
+  /** The distinct values of the target's watchHeader seen so far (HTTP/1.1 only; [] otherwise). */
+  headerValues(): string[];
   close(): void;
 }
 

@@ -51,7 +51,10 @@ beforeAll(async () => {
         headers: { "content-type": request.headers.get("content-type") ?? "application/json" },
         body,
       });
-      return new Response(await answer.arrayBuffer(), { status: answer.status });
+      return new Response(await answer.arrayBuffer(), {
+        status: answer.status,
+        headers: { "X-Instance-Id": "front-1" },
+      });
     },
     websocket: {
       open(ws) {
@@ -86,12 +89,15 @@ const asCalibrate = () => ({
   env: { [SECRET_HEADERS_ENV]: JSON.stringify({ Authorization: `Bearer ${TOKEN}` }) },
   ratePerSec: 50,
   durationMs: 1000,
+  watchHeader: "x-instance-id",
 });
 
 test("ingest over HTTP/1.1 reaches the revision's host, port, TLS and token", async () => {
   const summary = await runPacedStep("ingest", front?.port ?? 0, { batch: 1 }, asCalibrate());
   expect({ completed: summary.completed, errors: summary.errors }).toEqual({ completed: 50, errors: 0 });
   expect(seen.refused).toBe(0);
+  // The instance id the answers carried (calibrate --instance-header) reaches the step's summary.
+  expect(summary.headerValues).toEqual(["front-1"]);
 });
 
 test("e2e publishes over HTTP/1.1 and subscribes over WebSocket through the same front, with the token", async () => {

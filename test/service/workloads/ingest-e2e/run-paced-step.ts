@@ -22,6 +22,7 @@ export interface StepOptions {
   host?: string;
   tls?: { insecure: boolean };
   env?: Record<string, string>;
+  watchHeader?: string;
 }
 
 /**
@@ -65,6 +66,7 @@ export async function runPacedStepWithUsage(
     workers: options.workers ?? 1,
     ...(options.host ? { host: options.host } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.watchHeader ? { watchHeader: options.watchHeader } : {}),
   };
   const { exitCode, stdout, stderr, usage } = await runBun("generator/main.ts", [], {
     env: { BC_STEP: JSON.stringify(step), ...options.env },
