@@ -6,7 +6,6 @@ import { authRefusal, CloudRunAuthError } from "../cloudrun/cloud-run-auth.ts";
 import { GeneratorOutputError, parseGeneratorLine } from "../load/bun-generator/generator-output.ts";
 import { generatorStepConfig } from "../load/bun-generator/generator-step-config.ts";
 import { toGeneratorStep } from "../load/bun-generator/to-generator-step.ts";
-import { stepLimits } from "../load/generator-trust.ts";
 import type { StepRequest } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
@@ -14,13 +13,7 @@ import { CALIBRATE_LIMITS, type CalibrateTarget } from "./calibrate-flags.ts";
 import type { SecretHeaders } from "./calibrate-secrets.ts";
 import type { SendStep } from "./host-generator.ts";
 import type { InstanceCounter } from "./instance-check.ts";
-import {
-  inFlightWindow,
-  judgedSloMs,
-  type RoundTripFloor,
-  stepAtCeiling,
-  windowLimit,
-} from "./round-trip.ts";
+import { clientLimits, inFlightWindow, judgedSloMs, type RoundTripFloor } from "./round-trip.ts";
 
 /** Past its own bound (duration, drain, timeout), a step's process may take this long (start-up, close). */
 const STEP_GRACE_MS = 15_000;
@@ -184,22 +177,14 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
       `search ended early: ${stopReason}; the ceiling is the highest rate that passed (a lower bound)`,
     );
   }
-  const atCeiling = stepAtCeiling(steps, ceilingPerSec);
-  const judged = floor === null ? cell.sloP99Ms : judgedSloMs(cell.sloP99Ms, floor);
-  const windowAt = (step: LoadStep) =>
-    floor === null
-      ? cell.concurrency
-      : inFlightWindow(cell.concurrency, step.offeredPerSec, floor, options.localCeilingPerSec);
-  const clientReasons = atCeiling
-    ? stepLimits(atCeiling, {
-        sloP99Ms: judged,
-        hostCores: options.hostCores,
-        concurrency: windowAt(atCeiling),
-        generatorWorkers: Math.min(options.workers, windowAt(atCeiling)),
-      }).map((limit) => `this host's ${limit.limit} may have set the pace: ${limit.reason}`)
-    : [];
-  const window = ceilingPerSec === null ? null : windowLimit(steps, ceilingPerSec, judged);
-  if (window !== null) clientReasons.push(`this client's window may have set the pace: ${window}`);
+  const clientReasons = clientLimits(steps, ceilingPerSec, {
+    floor,
+    sloP99Ms: cell.sloP99Ms,
+    concurrency: cell.concurrency,
+    localCeilingPerSec: options.localCeilingPerSec,
+    hostCores: options.hostCores,
+    workers: options.workers,
+  });
   notes.push(...clientReasons);
   const clientLimited = clientReasons.length > 0 ? clientReasons.join("; ") : null;
   return { ceilingPerSec, roundTripFloorMs, floor, clientLimited, steps, notes, stopReason, requestsSent };

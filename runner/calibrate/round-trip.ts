@@ -1,5 +1,6 @@
 import type { LoadStep } from "../../contract/result.ts";
 import { provenRatePerSec } from "../../search/step-verdict.ts";
+import { stepLimits } from "../load/generator-trust.ts";
 
 /** The most requests the client keeps in flight, whatever the floor: every step stays bounded. */
 const MAX_IN_FLIGHT = 10_000;
@@ -57,9 +58,42 @@ export function windowLimit(
 }
 
 /** The passing step that proved the ceiling, if any. */
-export function stepAtCeiling(
+function stepAtCeiling(steps: readonly LoadStep[], ceilingPerSec: number | null): LoadStep | undefined {
+  return steps.find((s) => s.phase !== "probe" && s.sloMet && provenRatePerSec(s) === ceilingPerSec);
+}
+
+/**
+ * Why this client, not the revision, may have set the ceiling: its generator or host at the ceiling's step (the trust
+ * rule of a local cell, judged on the window that step had), or its window at the step above. []: the revision's.
+ */
+export function clientLimits(
   steps: readonly LoadStep[],
   ceilingPerSec: number | null,
-): LoadStep | undefined {
-  return steps.find((s) => s.phase !== "probe" && s.sloMet && provenRatePerSec(s) === ceilingPerSec);
+  context: {
+    floor: RoundTripFloor | null;
+    sloP99Ms: number;
+    concurrency: number;
+    localCeilingPerSec: number;
+    hostCores: number;
+    workers: number;
+  },
+): string[] {
+  const { floor } = context;
+  const judged = floor === null ? context.sloP99Ms : judgedSloMs(context.sloP99Ms, floor);
+  const atCeiling = stepAtCeiling(steps, ceilingPerSec);
+  const window = (step: LoadStep) =>
+    floor === null
+      ? context.concurrency
+      : inFlightWindow(context.concurrency, step.offeredPerSec, floor, context.localCeilingPerSec);
+  const reasons = atCeiling
+    ? stepLimits(atCeiling, {
+        sloP99Ms: judged,
+        hostCores: context.hostCores,
+        concurrency: window(atCeiling),
+        generatorWorkers: Math.min(context.workers, window(atCeiling)),
+      }).map((limit) => `this host's ${limit.limit} may have set the pace: ${limit.reason}`)
+    : [];
+  const full = ceilingPerSec === null ? null : windowLimit(steps, ceilingPerSec, judged);
+  if (full !== null) reasons.push(`this client's window may have set the pace: ${full}`);
+  return reasons;
 }

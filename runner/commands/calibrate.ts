@@ -1,5 +1,4 @@
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import type { HostProbe } from "../../contract/host-probe.ts";
 import {
   CALIBRATE_FLAGS,
@@ -9,12 +8,7 @@ import {
   calibrateSize,
   calibrateTarget,
 } from "../calibrate/calibrate-flags.ts";
-import {
-  calibrationBudget,
-  calibrationCell,
-  latestLocalCeiling,
-  planningCeilingOf,
-} from "../calibrate/calibrate-inputs.ts";
+import { calibrationBudget, calibrationCell, latestLocalCeiling } from "../calibrate/calibrate-inputs.ts";
 import { calibrateSearch, type ServiceModeCell } from "../calibrate/calibrate-search.ts";
 import { type RunTokenCommand, SecretHeaders } from "../calibrate/calibrate-secrets.ts";
 import {
@@ -25,21 +19,14 @@ import {
 } from "../calibrate/calibration-record.ts";
 import { type SendStep, sendStepOnHost } from "../calibrate/host-generator.ts";
 import { InstanceCounter } from "../calibrate/instance-check.ts";
+import { measureLocalCell, probeThisHost } from "../calibrate/measure-local-cell.ts";
 import { type CommandContext, defineCommand } from "../cli/command.ts";
 import { EXIT } from "../cli/exit-codes.ts";
 import { FlagError, resultsDirOf } from "../cli/flags.ts";
 import { DEFAULT_MATRIX_PATH } from "../cli/run-args.ts";
 import { calibrationDeployLines } from "../cloudrun/calibration-deploy.ts";
 import { loadMatrix } from "../config/load-matrix.ts";
-import { createDockerClient } from "../docker/docker-client.ts";
-import { runHostProbe } from "../execute/run-host-probe.ts";
-import { runPlan } from "../execute/run-plan.ts";
 import { withHostLock } from "../host/host-lock.ts";
-import { localHostFacts } from "../plan/plan.ts";
-import { planRun } from "../plan/plan-run.ts";
-import { validatePlan } from "../plan/validate-plan.ts";
-import { preflightRun } from "../preflight/preflight-run.ts";
-import { readRunDir } from "../report/size-run-dir.ts";
 import { calibrationDirIn, writeCalibration } from "../results/cloud-run-calibration.ts";
 import { DEFAULT_RESULTS_DIR } from "../results/run-store.ts";
 
@@ -48,9 +35,6 @@ const USAGE = `Usage: bun runner/matrix.ts calibrate --url https://HOST --cpu C 
 Runs the matrix cell of that size's ceiling search against a deployed Cloud Run revision (one instance:
 docs/calibrate.md), from this host, and stores revision ÷ local in results/.calibration/ for later plans.
 It prints the requests and the cost it plans first and sends nothing without --yes.`;
-
-/** Where --measure-local's runs go, apart from results/latest.txt so they never replace the latest full run. */
-const LOCAL_RUNS_DIR = "calibrate";
 
 export interface CalibrateCommandDeps {
   /** Sends one step; tests pass a counter to prove that nothing was sent. */
@@ -234,49 +218,5 @@ async function calibrate(
   context.out(calibrationLines(calibration, instances.note(), path).join("\n"));
   return EXIT.ok;
 }
-
-/**
- * --measure-local: plans only this cell from the matrix, under both CPU views (pinned, the default the ratio divides
- * by, and shared), runs them like `run` does, and reads their planning ceilings.
- */
-async function measureLocalCell(
-  matrixPath: string,
-  cell: ServiceModeCell,
-  resultsDir: string,
-  signal: AbortSignal,
-): Promise<LocalMeasure> {
-  const matrix = loadMatrix(matrixPath);
-  const plan = planRun(
-    matrix,
-    { cpus: [cell.cpus], memoryBytes: [cell.memoryBytes], smol: [false], scenarios: [cell.scenario] },
-    localHostFacts(),
-  );
-  const pinned = plan.cells.find((c) => c.id === cell.id) ?? cell;
-  const sharedId = `${pinned.id}__shared`;
-  const shared = plan.cells.find((c) => c.id === sharedId) ?? {
-    ...pinned,
-    id: sharedId,
-    cpuView: "shared" as const,
-  };
-  const views = pinned.cpuView === "shared" ? [pinned] : [pinned, shared];
-  const only = { ...plan, cells: views };
-  validatePlan(only, { force: false });
-  const dir = join(resultsDir, LOCAL_RUNS_DIR);
-  await preflightRun(matrix, only, dir);
-  const record = await runPlan(only, { resultsDir: dir, signal });
-  const stored = await readRunDir(join(dir, record.runId));
-  const ceilingOf = (id: string) => {
-    const found = stored.records.find((r) => r.cell.id === id);
-    return found ? planningCeilingOf(found) : null;
-  };
-  const byViewFigures = {
-    pinned: pinned.cpuView === "shared" ? null : ceilingOf(pinned.id),
-    shared: ceilingOf(views.at(-1)?.id ?? sharedId),
-  };
-  return { ceilingPerSec: ceilingOf(pinned.id), runId: record.runId, byView: byViewFigures };
-}
-
-/** This host's full probe, as a run takes at its start: the calibration carries it so other hosts can scale it. */
-const probeThisHost = () => runHostProbe(createDockerClient(), { form: "full" });
 
 export const calibrateCommand = makeCalibrateCommand();
