@@ -8,7 +8,6 @@ import {
   valueFlag,
   wholeText,
 } from "../cli/flags.ts";
-import { checkDeployability } from "../cloudrun/deployability.ts";
 import { CPU_BOUNDS, MemoryBytesText, ScenarioName } from "../config/field-schemas.ts";
 import { HeaderLines } from "./calibrate-secrets.ts";
 
@@ -166,29 +165,6 @@ export function calibrateTarget(flags: Pick<CalibrateFlags, "url" | "insecure">)
     insecure: flags.insecure === true,
     loopback,
   };
-}
-
-/** The revision's execution environment: part of the calibration's key, so it must be stated. */
-export function calibrateEnvironment(
-  flags: Pick<CalibrateFlags, "execution-environment">,
-  size: { cpus: number; memoryBytes: number; concurrency: number },
-): "gen1" | "gen2" {
-  const environment = flags["execution-environment"];
-  if (environment === undefined)
-    throw bad(
-      "--execution-environment",
-      "--execution-environment is required (gen1 or gen2, as the revision was deployed): a calibration applies only within its environment",
-    );
-  const forced = checkDeployability(size.cpus, size.memoryBytes, {
-    billing: "request",
-    concurrency: size.concurrency,
-  }).executionEnvironment;
-  if (forced !== null && forced !== environment)
-    throw bad(
-      "--execution-environment",
-      `--execution-environment ${environment}: Cloud Run runs ${size.cpus} vCPU with ${Math.round(size.memoryBytes / 2 ** 20)} MiB only as ${forced} (below 1 vCPU or 512 MiB), so the revision cannot be ${environment}`,
-    );
-  return environment;
 }
 
 /** The size flags, all three required. */

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { CEILING_SEARCH_DEFAULTS } from "../../search/ceiling-search.ts";
 import { FlagError } from "../cli/flags.ts";
+import { checkDeployability } from "../cloudrun/deployability.ts";
 import { PRICES_DATED, resolveUnitPrices } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
@@ -12,6 +13,7 @@ import type { CellRecord } from "../results/cell-record.ts";
 import type { CalibrationSize } from "../results/cloud-run-calibration.ts";
 import { latestRunId, readStoredRun } from "../results/run-store.ts";
 import { measureCell } from "../sizing/cell-measurements.ts";
+import type { CalibrateFlags } from "./calibrate-flags.ts";
 import type { ServiceModeCell } from "./calibrate-search.ts";
 
 const bad = (flag: string, problem: string) => new FlagError(flag, problem, { command: "calibrate" });
@@ -82,6 +84,29 @@ export function remoteUnreachable(cell: Cell): string | null {
   if (protocol === "grpc" || (protocol === "auto" && advertised === "grpc"))
     return `${name} publishes over gRPC, which calibrate does not drive against a remote revision; calibrate it with protocol http1 or h2`;
   return null;
+}
+
+/** The revision's execution environment: part of the calibration's key, so it must be stated. */
+export function calibrateEnvironment(
+  flags: Pick<CalibrateFlags, "execution-environment">,
+  size: { cpus: number; memoryBytes: number; concurrency: number },
+): "gen1" | "gen2" {
+  const environment = flags["execution-environment"];
+  if (environment === undefined)
+    throw bad(
+      "--execution-environment",
+      "--execution-environment is required (gen1 or gen2, as the revision was deployed): a calibration applies only within its environment",
+    );
+  const forced = checkDeployability(size.cpus, size.memoryBytes, {
+    billing: "request",
+    concurrency: size.concurrency,
+  }).executionEnvironment;
+  if (forced !== null && forced !== environment)
+    throw bad(
+      "--execution-environment",
+      `--execution-environment ${environment}: Cloud Run runs ${size.cpus} vCPU with ${Math.round(size.memoryBytes / 2 ** 20)} MiB only as ${forced} (below 1 vCPU or 512 MiB), so the revision cannot be ${environment}`,
+    );
+  return environment;
 }
 
 /** The cell's planning ceiling in the latest run (results/latest.txt), or why there is none. */

@@ -4,11 +4,15 @@ import {
   CALIBRATE_FLAGS,
   CALIBRATE_LIMITS,
   type CalibrateFlags,
-  calibrateEnvironment,
   calibrateSize,
   calibrateTarget,
 } from "../calibrate/calibrate-flags.ts";
-import { calibrationBudget, calibrationCell, latestLocalCeiling } from "../calibrate/calibrate-inputs.ts";
+import {
+  calibrateEnvironment,
+  calibrationBudget,
+  calibrationCell,
+  latestLocalCeiling,
+} from "../calibrate/calibrate-inputs.ts";
 import { calibrateSearch, type ServiceModeCell } from "../calibrate/calibrate-search.ts";
 import { type RunTokenCommand, SecretHeaders } from "../calibrate/calibrate-secrets.ts";
 import {
