@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createSecureServer, type Http2SecureServer } from "node:http2";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SECRET_HEADERS_ENV } from "../../../contract/generator-step.ts";
@@ -12,6 +13,9 @@ const TOKEN = "remote-token-1";
 let dir = "";
 let service: ServiceProcess | null = null;
 let front: ReturnType<typeof Bun.serve> | null = null;
+/** A front that speaks HTTP/2 and HTTP/1.1 on one TLS port, as Cloud Run's does. */
+let h2Front: Http2SecureServer | null = null;
+const h2Seen = { h2: 0, h1: 0 };
 const seen = { http: 0, upgrades: 0, refused: 0 };
 
 interface Upstream {
@@ -78,6 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  h2Front?.close();
   front?.stop(true);
   await service?.stop();
   await rm(dir, { recursive: true, force: true });
@@ -106,4 +111,39 @@ test("e2e publishes over HTTP/1.1 and subscribes over WebSocket through the same
   expect({ completed: summary.completed, errors: summary.errors }).toEqual({ completed: 50, errors: 0 });
   expect(seen.upgrades).toBeGreaterThan(upgrades);
   expect(seen.refused).toBe(0);
+});
+
+test("ingest over h2 reaches the revision's own port (not the port the service advertises), with the token", async () => {
+  const backend = service?.port ?? 0;
+  const tls = {
+    cert: await Bun.file(join(dir, "c.pem")).text(),
+    key: await Bun.file(join(dir, "k.pem")).text(),
+  };
+  h2Front = createSecureServer({ ...tls, allowHTTP1: true }, async (req, res) => {
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      res.writeHead(401).end("no");
+      return;
+    }
+    if (req.httpVersion === "2.0") h2Seen.h2 += 1;
+    else h2Seen.h1 += 1;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const answer = await fetch(`http://127.0.0.1:${backend}${req.url}`, {
+      method: req.method,
+      headers: { "content-type": "application/json" },
+      body: chunks.length === 0 ? undefined : Buffer.concat(chunks),
+    });
+    res
+      .writeHead(answer.status, { "x-instance-id": "h2-front" })
+      .end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => h2Front?.listen(0, "127.0.0.1", resolve));
+  const address = h2Front.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const summary = await runPacedStep("ingest", port, { batch: 1, protocol: "h2" }, asCalibrate());
+  expect({ completed: summary.completed, errors: summary.errors }).toEqual({ completed: 50, errors: 0 });
+  // The publishes went over HTTP/2, the admin calls over HTTP/1.1, all to this one port.
+  expect(h2Seen.h2).toBeGreaterThanOrEqual(50);
+  expect(h2Seen.h1).toBeGreaterThan(0);
+  expect(summary.headerValues).toEqual(["h2-front"]);
 });
