@@ -97,6 +97,15 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
         `the ${describe(request)} step did not finish within ${deadlineMs} ms`,
         outcome.stderr,
       );
+    // A workload module's own calls (the bundled ones' admin calls) refused before any step: auth, not capacity.
+    const refusedCall = outcome.exitCode === 0 ? null : /answered HTTP (401|403)\b/.exec(outcome.stderr);
+    if (refusedCall)
+      throw new CloudRunAuthError(
+        authRefusal({ [refusedCall[1] as string]: 1 }, 1, {
+          hasToken: options.auth?.hasToken ?? false,
+          hasHeaders: Object.keys(headers).length > 0,
+        }) as string,
+      );
     const summary = parseGeneratorLine(outcome.stdout, outcome.stderr, "bcStepSummary", GeneratorStepSummary);
     requestsSent += summary.started;
     options.instances?.add(describe(request), summary.headerValues);

@@ -27,5 +27,5 @@ export function authRefusal(
     : sent.hasHeaders
       ? "the headers given were refused: a private Cloud Run service needs an identity token: add --token-command 'gcloud auth print-identity-token'"
       : "a private Cloud Run service (the default) needs an identity token: add --token-command 'gcloud auth print-identity-token' (your account needs roles/run.invoker on the service)";
-  return `the revision answered ${status} to ${unauthorized + forbidden} of ${started} requests: authentication is the likely cause. Next step: ${next}`;
+  return `the revision answered ${status} to ${unauthorized + forbidden} of ${started} request${started === 1 ? "" : "s"}: authentication is the likely cause. Next step: ${next}`;
 }

@@ -114,6 +114,18 @@ test(
     });
     // The CA file is the front's own certificate: copy it where NODE_EXTRA_CA_CERTS points.
     await cp(join(dir, "cert.pem"), join(dir, "ca.pem"));
+    // A gcloud that prints a wrong token: the bundled ingest module's first call is refused, exit 2 naming auth.
+    const wrongBin = join(dir, "wrong-bin");
+    await mkdir(wrongBin);
+    await Bun.write(join(wrongBin, "gcloud"), "#!/bin/sh\necho wrong-token-123\n");
+    await Bun.$`chmod +x ${join(wrongBin, "gcloud")}`;
+    const wrong = await sh((send as string).replace(DOCS_URL, standIn.url), work, {
+      ...env,
+      PATH: `${wrongBin}:${process.env.PATH}`,
+    });
+    expect(wrong.code).toBe(2);
+    expect(wrong.out).toContain("authentication is the likely cause");
+    expect(wrong.out).not.toContain("wrong-token-123");
     const sent = await sh((send as string).replace(DOCS_URL, standIn.url), work, env);
     expect({ code: sent.code, tail: sent.code === 0 ? "" : sent.out.slice(-2000) }).toEqual({
       code: 0,

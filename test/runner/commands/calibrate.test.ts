@@ -392,6 +392,20 @@ describe("auth: a private revision gets its token and headers, and no value is e
     expect(revision.configs.length).toBe(1); // the floor probe only
   });
 
+  test("a workload module's own call refused with 403 (the bundled modules' admin calls) also exits 2 naming authentication", async () => {
+    const send: SendStep = async () => ({
+      exitCode: 2,
+      timedOut: false,
+      stdout: "",
+      stderr: "[worker 0] create topic t: PUT /admin/topics/t answered HTTP 403 forbidden\n",
+      cpuSeconds: 0,
+    });
+    const result = await calibrateWith(send, ["--token-command", "x"], async () => "wrong-token-xyz");
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("answered 403 to 1 of 1 request: authentication is the likely cause");
+    expect(result.out).not.toContain("wrong-token-xyz");
+  });
+
   test("a malformed --header exits 2 before anything is sent and does not echo its value", async () => {
     const result = await calibrate([
       "--url",
