@@ -51,6 +51,12 @@ export const GeneratorStepConfig = z
     host: z.string().min(1).optional(),
     /** Absent or null: plain TCP. `calibrate` only: TLS, insecure accepting a self-signed loopback stand-in. */
     tls: z.object({ insecure: z.boolean() }).strict().nullable().optional(),
+    /** `calibrate --instance-header` only: the response header whose distinct values (instance ids) the step counts. */
+    watchHeader: z
+      .string()
+      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/)
+      .nullable()
+      .optional(),
     /** The request mix (used when no workload module is named). */
     requests: z.array(RequestShape),
     /** A workload module: a path inside the generator image, or "-" for one written on stdin. null: the mix. */
@@ -62,6 +68,12 @@ export const GeneratorStepConfig = z
   })
   .strict();
 export type GeneratorStepConfig = z.infer<typeof GeneratorStepConfig>;
+
+/** The most distinct values of a watched header a step keeps: more than one already says "several instances". */
+export const MAX_WATCHED_VALUES = 64;
+
+/** The environment variable `calibrate` passes its auth headers in (never argv, never a file): JSON, name -> value. */
+export const SECRET_HEADERS_ENV = "BC_SECRET_HEADERS";
 
 /**
  * Session mode (`bun generator/main.ts --session`): one generator runs step after step, each fed as one JSON line
@@ -124,6 +136,8 @@ export const GeneratorStepSummary = z
     /** HTTP/1.1 bytes the generator wrote (requests) and read (responses) in the step; null: not counted. */
     requestBytes: count.nullable().optional(),
     responseBytes: count.nullable().optional(),
+    /** With watchHeader: the distinct values it carried (at most MAX_WATCHED_VALUES); absent: not watched. */
+    headerValues: z.array(z.string().max(256)).max(64).optional(),
     self: GeneratorSelf,
   })
   .strict();

@@ -22,6 +22,10 @@ export interface StepInfo {
   host?: string;
   /** null or absent: plain TCP; under `calibrate`, TLS (insecure: a self-signed loopback stand-in is accepted). */
   tls?: { insecure: boolean } | null;
+  /** Under `calibrate --instance-header`: the response header to collect distinct values of (instance ids). */
+  watchHeader?: string | null;
+  /** Headers to send with every request (under `calibrate`: --header and the --token-command bearer); {} on loopback. */
+  headers?: Readonly<Record<string, string>>;
   /** 0-based index of this worker, and how many there are. */
   worker: number;
   workers: number;
@@ -71,6 +75,8 @@ export interface Settlement {
   incomplete?: number;
   /** Failures outside any operation (e.g. a subscriber socket that never opened). */
   errors?: number;
+  /** The distinct values of step.watchHeader seen in answers (an HTTP/1.1 client's headerValues()). */
+  headerValues?: readonly string[];
 }
 
 /** What a fixed-shape workload reports once, at its end. Figures carry their unit in their name. */

@@ -20,9 +20,14 @@ export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
         maxConnections: step.concurrency + SPARE_CONNECTIONS,
         timeoutMs: step.timeoutMs,
         target: { host: step.host ?? "127.0.0.1", tls: step.tls ?? null },
+        watchHeader: step.watchHeader ?? null,
       });
       client = live;
-      const prepared = requests.map((shape) => live.prepare(shape));
+      // calibrate's own headers (auth) go with every request, over the scenario's.
+      const extra = step.headers ?? {};
+      const prepared = requests.map((shape) =>
+        live.prepare({ ...shape, headers: { ...shape.headers, ...extra } }),
+      );
       // Over TLS (calibrate) a handshake costs round trips and a cold TLS stack: open the connections first.
       if (step.tls) await live.warm(step.concurrency);
       if (prepared.length === 1) {
@@ -33,7 +38,9 @@ export function requestMix(requests: readonly RequestShape[]): PacedWorkload {
       return (index) => live.request(prepared[pick(index)] as Http1Request);
     },
     close() {
+      const headerValues = client?.headerValues() ?? [];
       client?.close();
+      return { headerValues };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_WATCHED_VALUES } from "../../contract/generator-step.ts";
 import { LatencyHistogram } from "../../contract/latency-histogram.ts";
 import { addCauses, emptyCauses } from "../../contract/step-causes.ts";
 import type { WorkerFigures } from "./worker-figures.ts";
@@ -23,6 +24,7 @@ export function mergeFigures(all: readonly WorkerFigures[]) {
     causes: all.reduce((total, f) => addCauses(total, f.causes), emptyCauses()),
     requestBytes: sumCounted(all.map((f) => f.requestBytes)),
     responseBytes: sumCounted(all.map((f) => f.responseBytes)),
+    headerValues: [...new Set(all.flatMap((f) => f.headerValues))].slice(0, MAX_WATCHED_VALUES),
   };
 }
 /** The sum of the workers that counted; null when none did. */

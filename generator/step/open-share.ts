@@ -73,4 +73,5 @@ function settle(tally: Tally, settlement: Settlement): void {
   const errors = Math.max(0, Math.round(settlement.errors ?? 0));
   tally.errors += errors;
   tally.causes.other += errors;
+  for (const value of settlement.headerValues ?? []) tally.headerValues.add(value);
 }

@@ -27,6 +27,7 @@ export function summarizeStep(
     causes: merged.causes,
     requestBytes: merged.requestBytes,
     responseBytes: merged.responseBytes,
+    ...(config.watchHeader ? { headerValues: merged.headerValues } : {}),
     self: {
       sendLagP50Ms: merged.sendLag.percentileMs(50),
       sendLagP99Ms: merged.sendLag.percentileMs(99),

@@ -16,6 +16,8 @@ export class Tally {
   completedInWindow = 0;
   /** Failed operations, and those sent later than the schedule allowed. */
   errors = 0;
+  /** The watched response header's distinct values, from the module's settlement. */
+  readonly headerValues = new Set<string>();
   late = 0;
   lastSendMs = 0;
   lastDoneMs = 0;
@@ -84,6 +86,7 @@ export class Tally {
       serviceSumMs: this.serviceSumMs,
       serviceCount: this.serviceCount,
       causes: this.causesFigures(),
+      headerValues: [...this.headerValues],
     };
   }
 }

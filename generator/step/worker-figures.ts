@@ -26,6 +26,8 @@ export const WorkerFigures = z
     /** HTTP/1.1 bytes written and read during the step; null when the workload used no HTTP/1.1 client. */
     requestBytes: count.nullable().optional(),
     responseBytes: count.nullable().optional(),
+    /** The watched header's distinct values (calibrate's --instance-header); [] when none is watched. */
+    headerValues: z.array(z.string()),
   })
   .strict();
 export type WorkerFigures = z.infer<typeof WorkerFigures>;

@@ -1,5 +1,6 @@
 import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
 import type { WorkloadContext } from "../api/workload.ts";
+import { secretHeaders } from "../load/secret-headers.ts";
 import { concurrencyShare } from "./worker-messages.ts";
 
 /** What a module is told about its worker's share of the step. */
@@ -21,6 +22,8 @@ export function workloadContext(
       port: config.port,
       host: config.host ?? "127.0.0.1",
       tls: config.tls ?? null,
+      headers: secretHeaders(),
+      watchHeader: config.watchHeader ?? null,
       worker,
       workers,
     },

@@ -9,6 +9,7 @@ import {
   wholeText,
 } from "../cli/flags.ts";
 import { CPU_BOUNDS, MemoryBytesText, ScenarioName } from "../config/field-schemas.ts";
+import { HeaderLines } from "./calibrate-secrets.ts";
 
 /** Every bound of a calibration: it reaches beyond loopback, so each has a default and a hard maximum. */
 export const CALIBRATE_LIMITS = {
@@ -20,6 +21,7 @@ export const CALIBRATE_LIMITS = {
   maxConnectionErrorShare: 0.01,
   /** Over this, round-trip floor × rate ÷ concurrency says the round trip, not the revision, may set the pace. */
   maxLittleLawShare: 0.5,
+  defaultRepetitions: 3,
   /** The concurrency-1 probe that measures the round-trip floor. */
   floorProbeMs: 2000,
 } as const;
@@ -58,6 +60,35 @@ export const CALIBRATE_FLAGS = z.strictObject({
     value: "gen1|gen2",
     example: "--execution-environment gen2",
   }),
+  "token-command": valueFlag(z.string().min(1).max(1000), {
+    help: "a shell command that prints a bearer token (run before the first request and again before it expires), sent as Authorization: Bearer <token>; never shown",
+    value: "CMD",
+    example: "--token-command 'gcloud auth print-identity-token'",
+    secret: true,
+  }),
+  header: valueFlag(HeaderLines, {
+    help: "a header sent with every request, 'Name: value' (repeatable); its value is never shown",
+    value: "'NAME: VALUE'",
+    example: "--header 'X-Api-Key: ...'",
+    repeatable: true,
+    secret: true,
+  }),
+  "instance-header": valueFlag(
+    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/, "expected a header name"),
+    {
+      help: "the response header the revision returns its instance id in (docs/calibrate.md): a step answered by more than one instance marks the calibration multi-instance, never applied",
+      value: "NAME",
+      example: "--instance-header X-Instance-Id",
+    },
+  ),
+  repetitions: valueFlag(wholeText("repetitions", { min: 1, max: 10 }), {
+    help: "ceiling searches against the revision (default 3; with --measure-local each follows a local measurement)",
+    value: "N",
+    example: "--repetitions 3",
+  }),
+  "print-deploy": booleanFlag(
+    "print the gcloud lines that deploy the cell's size as a tagged one-instance revision with no traffic, and delete it afterwards; sends nothing",
+  ),
   insecure: booleanFlag("accept a self-signed certificate: only for https://127.0.0.1 or https://localhost"),
   yes: booleanFlag(
     "send the planned requests (without it, calibrate prints the plan and its cost and sends nothing)",

@@ -1,16 +1,19 @@
 import { join } from "node:path";
 import { CEILING_SEARCH_DEFAULTS } from "../../search/ceiling-search.ts";
 import { FlagError } from "../cli/flags.ts";
+import { checkDeployability } from "../cloudrun/deployability.ts";
 import { PRICES_DATED, resolveUnitPrices } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { formatMemorySize } from "../config/memory-size.ts";
 import type { Matrix } from "../config/resolved-matrix.ts";
+import type { Cell } from "../plan/cell.ts";
 import { localHostFacts } from "../plan/plan.ts";
 import { planRun } from "../plan/plan-run.ts";
 import type { CellRecord } from "../results/cell-record.ts";
 import type { CalibrationSize } from "../results/cloud-run-calibration.ts";
 import { latestRunId, readStoredRun } from "../results/run-store.ts";
 import { measureCell } from "../sizing/cell-measurements.ts";
+import type { CalibrateFlags } from "./calibrate-flags.ts";
 import type { ServiceModeCell } from "./calibrate-search.ts";
 
 const bad = (flag: string, problem: string) => new FlagError(flag, problem, { command: "calibrate" });
@@ -38,6 +41,11 @@ export function calibrationCell(
       !cell.service?.fixed &&
       typeof cell.concurrency === "number",
   );
+  const unreachable = plan.cells
+    .filter((cell) => cell.concurrency === size.concurrency || cell.mode !== "service" || cell.service?.fixed)
+    .map(remoteUnreachable)
+    .find((why) => why !== null);
+  if (scenario && unreachable) throw bad("--scenario", unreachable);
   const sized = serviceCells.filter((cell) => cell.concurrency === size.concurrency);
   const scenarios = [...new Set(sized.map((cell) => cell.scenario))];
   if (sized.length === 0)
@@ -55,7 +63,50 @@ export function calibrationCell(
     sized.find((c) => !c.variant && c.cpuView !== "shared") ??
     sized.find((c) => c.cpuView !== "shared") ??
     (sized[0] as ServiceModeCell);
+  const why = remoteUnreachable(cell);
+  if (why) throw bad("--scenario", why);
   return { cell, settings: plan.cloudRun };
+}
+
+/**
+ * Why a cell's scenario cannot drive a remote revision, refused before anything is sent; null: it can (a request
+ * mix, or a workload module told the revision's host, TLS and headers: the bundled ingest and e2e over HTTP/1.1,
+ * h2 and WebSocket).
+ */
+export function remoteUnreachable(cell: Cell): string | null {
+  const name = `scenario ${cell.scenario}`;
+  if (cell.mode !== "service" || !cell.service)
+    return `${name} runs in-process inside the container: it has no URL to drive; calibrate a server-mode scenario`;
+  if (cell.service.fixed)
+    return `${name} is a fixed-shape workload (search: false): it has no ceiling to calibrate`;
+  const protocol = cell.flags.protocol;
+  const advertised = cell.env.PUBSUB_PROTOCOL;
+  if (protocol === "grpc" || (protocol === "auto" && advertised === "grpc"))
+    return `${name} publishes over gRPC, which calibrate does not drive against a remote revision; calibrate it with protocol http1 or h2`;
+  return null;
+}
+
+/** The revision's execution environment: part of the calibration's key, so it must be stated. */
+export function calibrateEnvironment(
+  flags: Pick<CalibrateFlags, "execution-environment">,
+  size: { cpus: number; memoryBytes: number; concurrency: number },
+): "gen1" | "gen2" {
+  const environment = flags["execution-environment"];
+  if (environment === undefined)
+    throw bad(
+      "--execution-environment",
+      "--execution-environment is required (gen1 or gen2, as the revision was deployed): a calibration applies only within its environment",
+    );
+  const forced = checkDeployability(size.cpus, size.memoryBytes, {
+    billing: "request",
+    concurrency: size.concurrency,
+  }).executionEnvironment;
+  if (forced !== null && forced !== environment)
+    throw bad(
+      "--execution-environment",
+      `--execution-environment ${environment}: Cloud Run runs ${size.cpus} vCPU with ${Math.round(size.memoryBytes / 2 ** 20)} MiB only as ${forced} (below 1 vCPU or 512 MiB), so the revision cannot be ${environment}`,
+    );
+  return environment;
 }
 
 /** The cell's planning ceiling in the latest run (results/latest.txt), or why there is none. */

@@ -2,15 +2,18 @@ import { type GeneratorStepConfig, GeneratorStepSummary } from "../../contract/g
 import type { LoadStep } from "../../contract/result.ts";
 import { ceilingSearch } from "../../search/ceiling-search.ts";
 import { provenRatePerSec } from "../../search/step-verdict.ts";
+import { authRefusal, CloudRunAuthError } from "../cloudrun/cloud-run-auth.ts";
 import { GeneratorOutputError, parseGeneratorLine } from "../load/bun-generator/generator-output.ts";
 import { generatorStepConfig } from "../load/bun-generator/generator-step-config.ts";
 import { toGeneratorStep } from "../load/bun-generator/to-generator-step.ts";
-import { stepLimits } from "../load/generator-trust.ts";
 import type { StepRequest } from "../load/load-generator.ts";
 import type { Cell } from "../plan/cell.ts";
 import type { ServiceCell } from "../plan/service-cell.ts";
 import { CALIBRATE_LIMITS, type CalibrateTarget } from "./calibrate-flags.ts";
+import type { SecretHeaders } from "./calibrate-secrets.ts";
 import type { SendStep } from "./host-generator.ts";
+import type { InstanceCounter } from "./instance-check.ts";
+import { clientLimits, inFlightWindow, judgedSloMs, type RoundTripFloor } from "./round-trip.ts";
 
 /** Past its own bound (duration, drain, timeout), a step's process may take this long (start-up, close). */
 const STEP_GRACE_MS = 15_000;
@@ -28,12 +31,21 @@ export interface CalibrateSearchOptions {
   hostCores: number;
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /** Counts the instance ids each step's answers carried (--instance-header). */
+  instances?: InstanceCounter;
+  /** The local ceiling the ratio divides by: sizes the closed-loop steps' window. */
+  localCeilingPerSec: number;
+  /** The auth headers of each step (fetched again before a token expires); absent: none. */
+  auth?: Pick<SecretHeaders, "current" | "hasToken">;
 }
 
 export interface CalibrateSearchResult {
   ceilingPerSec: number | null;
   /** null: the concurrency-1 probe itself failed (stopReason says how). */
   roundTripFloorMs: number | null;
+  floor: RoundTripFloor | null;
+  /** Why this client (its window, CPU or host), not the revision, may have set the ceiling; null: the revision's. */
+  clientLimited: string | null;
   steps: LoadStep[];
   notes: string[];
   /** Why the search ended before it finished; null: it finished. */
@@ -62,6 +74,7 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
       ...generatorStepConfig(request),
       host: target.host,
       tls: { insecure: target.insecure },
+      watchHeader: options.instances?.header ?? null,
     };
     const planned =
       config.plannedRequests ??
@@ -77,14 +90,30 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
         `the next step (${describe(request)}) would pass --max-seconds ${options.maxSeconds} (${elapsedSeconds.toFixed(0)} s spent)`,
       );
     const stdin = config.workload === "-" ? (request.workload?.source ?? "") : null;
-    const outcome = await send(config, stdin, deadlineMs, options.signal);
+    const headers = (await options.auth?.current(deadlineMs, options.signal)) ?? {};
+    const outcome = await send(config, stdin, deadlineMs, options.signal, headers);
     if (outcome.timedOut)
       throw new GeneratorOutputError(
         `the ${describe(request)} step did not finish within ${deadlineMs} ms`,
         outcome.stderr,
       );
+    // A workload module's own calls (the bundled ones' admin calls) refused before any step: auth, not capacity.
+    const refusedCall = outcome.exitCode === 0 ? null : /answered HTTP (401|403)\b/.exec(outcome.stderr);
+    if (refusedCall)
+      throw new CloudRunAuthError(
+        authRefusal({ [refusedCall[1] as string]: 1 }, 1, {
+          hasToken: options.auth?.hasToken ?? false,
+          hasHeaders: Object.keys(headers).length > 0,
+        }) as string,
+      );
     const summary = parseGeneratorLine(outcome.stdout, outcome.stderr, "bcStepSummary", GeneratorStepSummary);
     requestsSent += summary.started;
+    options.instances?.add(describe(request), summary.headerValues);
+    const authRefused = authRefusal(summary.causes.failedStatuses, summary.started, {
+      hasToken: options.auth?.hasToken ?? false,
+      hasHeaders: Object.keys(headers).length > 0,
+    });
+    if (authRefused !== null) throw new CloudRunAuthError(authRefused);
     const parsed = toGeneratorStep(request, summary, outcome.cpuSeconds);
     const step = { ...parsed.step, sloMet: parsed.step.sloMet && parsed.droppedRequests === 0 };
     steps.push(step);
@@ -102,18 +131,17 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
     return step;
   };
 
-  const request = (
-    ratePerSec: number | null,
-    phase: LoadStep["phase"],
-    concurrency: number,
-    durationMs: number,
-  ) =>
-    ({
+  let floor: RoundTripFloor | null = null;
+  // After the floor: a window of the revision's concurrency plus the round trip's share, the SLO less the floor.
+  const request = (ratePerSec: number | null, phase: LoadStep["phase"], durationMs: number) => {
+    const concurrency =
+      floor === null ? 1 : inFlightWindow(cell.concurrency, ratePerSec, floor, options.localCeilingPerSec);
+    return {
       kind: ratePerSec === null ? "closed" : "open",
       ratePerSec,
       concurrency,
       durationMs,
-      sloP99Ms: cell.sloP99Ms,
+      sloP99Ms: floor === null ? cell.sloP99Ms : judgedSloMs(cell.sloP99Ms, floor),
       port: target.port,
       requests: cell.service.requests,
       workload:
@@ -123,26 +151,29 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
       flags: cell.flags,
       workers: Math.min(options.workers, concurrency),
       phase,
-    }) satisfies StepRequest;
+    } satisfies StepRequest;
+  };
 
   let roundTripFloorMs: number | null = null;
   let ceilingPerSec: number | null = null;
   let stopReason: string | null = null;
   try {
-    const floor = await runOne(request(null, "probe", 1, CALIBRATE_LIMITS.floorProbeMs));
-    if (floor.errors > 0 || floor.achievedPerSec <= 0)
+    const probe = await runOne(request(null, "probe", CALIBRATE_LIMITS.floorProbeMs));
+    if (probe.errors > 0 || probe.achievedPerSec <= 0)
       throw new StopSearch(
-        `the round-trip probe failed ${floor.errors} requests and completed ${floor.achievedPerSec.toFixed(1)}/s: check the URL and the scenario's paths`,
+        `the round-trip probe failed ${probe.errors} requests and completed ${probe.achievedPerSec.toFixed(1)}/s: check the URL and the scenario's paths`,
       );
-    roundTripFloorMs = floor.latency.p50Ms;
+    floor = { p50Ms: probe.latency.p50Ms, p99Ms: probe.latency.p99Ms };
+    roundTripFloorMs = floor.p50Ms;
     floorSeconds = roundTripFloorMs / 1000;
-    options.log?.(`[calibrate] round-trip floor: p50 ${roundTripFloorMs.toFixed(2)} ms at concurrency 1`);
-    if (cell.warmupSeconds > 0)
-      await runOne(request(null, "probe", cell.concurrency, cell.warmupSeconds * 1000));
+    options.log?.(
+      `[calibrate] round-trip floor: p50 ${floor.p50Ms.toFixed(2)} ms, p99 ${floor.p99Ms.toFixed(2)} ms at concurrency 1; the SLO is judged on latency less ${floor.p50Ms.toFixed(2)} ms`,
+    );
+    if (cell.warmupSeconds > 0) await runOne(request(null, "probe", cell.warmupSeconds * 1000));
     const stepMs = cell.service.stepSeconds * 1000;
     const search = await ceilingSearch({
-      probe: () => runOne(request(null, "probe", cell.concurrency, stepMs)),
-      runStep: (rate, phase) => runOne(request(rate, phase, cell.concurrency, stepMs)),
+      probe: () => runOne(request(null, "probe", stepMs)),
+      runStep: (rate, phase) => runOne(request(rate, phase, stepMs)),
     });
     ceilingPerSec = search.ceiling.ceilingPerSec;
     notes.push(...search.notes);
@@ -155,23 +186,17 @@ export async function calibrateSearch(options: CalibrateSearchOptions): Promise<
       `search ended early: ${stopReason}; the ceiling is the highest rate that passed (a lower bound)`,
     );
   }
-  const atCeiling = steps.find(
-    (s) => s.phase !== "probe" && s.sloMet && provenRatePerSec(s) === ceilingPerSec,
-  );
-  if (atCeiling)
-    for (const limit of stepLimits(atCeiling, {
-      sloP99Ms: cell.sloP99Ms,
-      hostCores: options.hostCores,
-      concurrency: cell.concurrency,
-      generatorWorkers: Math.min(options.workers, cell.concurrency),
-    }))
-      notes.push(`this host's ${limit.limit} may have set the pace: ${limit.reason}`);
-  return { ceilingPerSec, roundTripFloorMs, steps, notes, stopReason, requestsSent };
-}
-
-/** round-trip floor × rate ÷ concurrency: the share of the concurrency the round trip alone keeps busy (Little's law). */
-export function littleLawShare(roundTripFloorMs: number, ratePerSec: number, concurrency: number): number {
-  return ((roundTripFloorMs / 1000) * ratePerSec) / concurrency;
+  const clientReasons = clientLimits(steps, ceilingPerSec, {
+    floor,
+    sloP99Ms: cell.sloP99Ms,
+    concurrency: cell.concurrency,
+    localCeilingPerSec: options.localCeilingPerSec,
+    hostCores: options.hostCores,
+    workers: options.workers,
+  });
+  notes.push(...clientReasons);
+  const clientLimited = clientReasons.length > 0 ? clientReasons.join("; ") : null;
+  return { ceilingPerSec, roundTripFloorMs, floor, clientLimited, steps, notes, stopReason, requestsSent };
 }
 
 function describe(request: StepRequest): string {

@@ -9,6 +9,10 @@ const JOB_CPU = 1;
 const JOB_MEMORY = "512Mi";
 /** The probe program's path and argument in its image (runner/host/probe-program/Dockerfile: /app/probe.ts). */
 const PROBE_COMMAND = { command: "bun", args: "probe.ts,full" } as const;
+/** Cloud Run runs linux/amd64 only: the pushed image is built for it whatever this host's architecture. */
+const CLOUD_RUN_PLATFORM = "linux/amd64";
+/** The probe program's Dockerfile, from the repository root (the same one the local image is built from). */
+const PROBE_DOCKERFILE = "runner/host/probe-program/Dockerfile";
 
 const Name = z.string().regex(/^[a-z][a-z0-9-]{0,61}[a-z0-9]$/, "expected a lower-case name like my-project");
 /** What `probe --cloud-run` needs to print its gcloud lines. */
@@ -46,9 +50,9 @@ export function cloudRunProbeJobLines(raw: ProbeJobInput): string[] {
   const remote = remoteProbeImage(input);
   const at = `--project ${input.project} --region ${input.region}`;
   const lines = [
-    `# 1. push the probe image built here (${input.localImage})`,
+    `# 1. from the repository root, build the probe image for Cloud Run's ${CLOUD_RUN_PLATFORM} (the local ${input.localImage} is this host's architecture) and push it`,
     `gcloud auth configure-docker ${input.region}-docker.pkg.dev`,
-    `docker tag ${input.localImage} ${remote}`,
+    `docker build --platform ${CLOUD_RUN_PLATFORM} -f ${PROBE_DOCKERFILE} -t ${remote} .`,
     `docker push ${remote}`,
   ];
   for (const environment of ENVIRONMENTS) {

@@ -1,17 +1,21 @@
 import { resolve } from "node:path";
-import type { GeneratorStepConfig } from "../../contract/generator-step.ts";
+import { type GeneratorStepConfig, SECRET_HEADERS_ENV } from "../../contract/generator-step.ts";
 import type { MemberOutcome } from "../drivers/execution-driver.ts";
 import { IMAGE_APP_DIR } from "../load/bun-generator/bun-load-generator.ts";
 import { PACKAGE_ROOT } from "../package/tool-home.ts";
 
 const GENERATOR_MAIN = resolve(PACKAGE_ROOT, "generator/main.ts");
 
-/** Sends one step: the real one runs the generator on this host; tests pass a counter that sends nothing. */
+/**
+ * Sends one step: the real one runs the generator on this host; tests pass a counter that sends nothing.
+ * `secretHeaders` (auth) reach the generator through its environment only, never its argv or a file.
+ */
 export type SendStep = (
   config: GeneratorStepConfig,
   stdin: string | null,
   deadlineMs: number,
   signal?: AbortSignal,
+  secretHeaders?: Readonly<Record<string, string>>,
 ) => Promise<MemberOutcome>;
 
 /** A bundled module's path in the generator image, as the same file in this checkout. */
@@ -26,12 +30,13 @@ export function hostWorkloadPath(workload: string | null): string | null {
  * Runs generator/main.ts as a process on this host (the revision is not in a pod of ours); killed at the deadline or
  * on the signal, so every step stays bounded in time as well as in count.
  */
-export const sendStepOnHost: SendStep = async (config, stdin, deadlineMs, signal) => {
+export const sendStepOnHost: SendStep = async (config, stdin, deadlineMs, signal, secretHeaders = {}) => {
   const child = Bun.spawn(["bun", GENERATOR_MAIN], {
     cwd: PACKAGE_ROOT,
     env: {
       ...process.env,
       BC_STEP: JSON.stringify({ ...config, workload: hostWorkloadPath(config.workload) }),
+      [SECRET_HEADERS_ENV]: JSON.stringify(secretHeaders),
     },
     stdin: stdin === null ? "ignore" : new TextEncoder().encode(stdin),
     stdout: "pipe",

@@ -1,3 +1,4 @@
+import { CloudRunAuthError } from "../cloudrun/cloud-run-auth.ts";
 import { MatrixError } from "../config/matrix-error.ts";
 import { TrafficFileError } from "../config/traffic-profile.ts";
 import {
@@ -46,6 +47,7 @@ export const EXIT_TABLE: ReadonlyArray<readonly [ErrorClass, number]> = [
   [RunStoreError, EXIT.badInput],
   [ReportInputError, EXIT.badInput],
   [CalibrationFileError, EXIT.badInput],
+  [CloudRunAuthError, EXIT.badInput],
   [EngineAddressError, EXIT.badInput],
   [SameHostError, EXIT.badInput],
   [InitInputError, EXIT.badInput],

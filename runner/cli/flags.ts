@@ -38,9 +38,9 @@ export function parseFlags<F extends FlagSet>(
     const inline = equals === -1 ? undefined : token.slice(equals + 1);
     const name = shorts.get(written) ?? (written.startsWith("--") ? written.slice(2) : undefined);
     if (name === undefined || !names.includes(name)) throw unknownFlag(written, names, fail);
-    if (Object.hasOwn(raw, name))
-      throw fail(written, `${written} is given twice; give it once (lists are comma-separated)`);
     const meta = flagMeta(flags, name);
+    if (Object.hasOwn(raw, name) && !meta.repeatable)
+      throw fail(written, `${written} is given twice; give it once (lists are comma-separated)`);
     if (meta.kind === "boolean") {
       if (inline !== undefined) throw fail(written, `${written} takes no value (got ${show(inline)})`);
       raw[name] = true;
@@ -50,19 +50,26 @@ export function parseFlags<F extends FlagSet>(
     if (value === undefined || (inline === undefined && value.startsWith("--")))
       throw fail(written, `${written} needs a value, e.g. ${meta.example}`);
     if (inline === undefined) index++;
-    raw[name] = value;
+    // A repeatable flag's values reach its schema one a line (no flag value may hold a line break).
+    raw[name] = Object.hasOwn(raw, name) ? `${raw[name]}\n${value}` : value;
   }
   const parsed = flags.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "");
-    const given = show(String(raw[name]));
+    const given = flagMeta(flags, name).secret ? SECRET_SHOWN : show(String(raw[name]));
     const itemText = issue?.path.length && issue.path.length > 1 ? issue.input : undefined;
-    const item = typeof itemText === "string" && itemText !== raw[name] ? ` (item ${show(itemText)})` : "";
+    const item =
+      typeof itemText === "string" && itemText !== raw[name] && !flagMeta(flags, name).secret
+        ? ` (item ${show(itemText)})`
+        : "";
     throw fail(`--${name}`, `--${name} ${given}${item}: ${issue?.message ?? "not allowed"}`);
   }
   return { flags: parsed.data, positionals };
 }
+
+/** How a secret flag's value (a header, a token command) appears in every message. */
+export const SECRET_SHOWN = "<redacted>";
 
 /** A value as it appears in messages: quoted, shortened. */
 export function show(value: string): string {
@@ -88,6 +95,10 @@ export type FlagMeta = {
   /** A working example, shown when the value is missing. */
   example?: string;
   short?: string;
+  /** May be given more than once; the schema gets the values one a line. */
+  repeatable?: boolean;
+  /** Its value never appears in a message (shown as <redacted>). */
+  secret?: boolean;
 };
 
 export const flagRegistry = z.registry<FlagMeta>();
@@ -95,7 +106,14 @@ export const flagRegistry = z.registry<FlagMeta>();
 /** A flag that takes a value: `--name VALUE` or `--name=VALUE`; the schema turns the text into the typed value. */
 export function valueFlag<T extends z.ZodType<unknown, string>>(
   schema: T,
-  meta: { help: string; value: string; example: string; short?: string },
+  meta: {
+    help: string;
+    value: string;
+    example: string;
+    short?: string;
+    repeatable?: boolean;
+    secret?: boolean;
+  },
 ) {
   const flag = schema.optional();
   flagRegistry.add(flag, { kind: "value", ...meta });

@@ -189,7 +189,9 @@ function row(c: CellSizing, report: SizingReport): string[] {
       c.cellId,
       fmt.rate(c.localPlanningCeilingPerSec ?? null),
       fmt.rate(c.planningCeilingPerSec ?? null),
-      `× ${k.appliedRatio.toFixed(3)}${k.probeScale === null ? "" : ` (${k.ratio.toFixed(3)} × probe ${k.probeScale.toFixed(3)})`}`,
+      k.applied
+        ? `× ${k.appliedRatio.toFixed(3)}${k.probeScale === null ? "" : ` (${k.ratio.toFixed(3)} × probe ${k.probeScale.toFixed(3)})`}`
+        : `not applied (× ${k.ratio.toFixed(3)} measured)`,
       `${k.file}, ${k.takenAt.slice(0, 10)}, ${k.executionEnvironment ?? "environment not stated"}`,
       k.note,
     ];

@@ -5,7 +5,7 @@ import { HostProbe } from "../../contract/host-probe.ts";
 import { RunStoreError, writeFileAtomic } from "./run-store.ts";
 
 /** Bump on any change to the file's fields: a file of another version is refused, never guessed at. */
-export const CLOUD_RUN_CALIBRATION_VERSION = 1;
+export const CLOUD_RUN_CALIBRATION_VERSION = 2;
 /** Where a results directory keeps its calibrations, beside the generator's own (<host>-bun-generator-*.json). */
 export const calibrationDirIn = (resultsDir: string): string => join(resultsDir, ".calibration");
 const PREFIX = "cloud-run-";
@@ -32,8 +32,27 @@ export const LocalCeilingSource = z
   })
   .strict();
 
+/** Why a calibration must never be applied: one instance unproven, this client the limit, or a search cut short. */
+export const CalibrationProblem = z
+  .object({
+    kind: z.enum(["multi-instance", "client-limited", "stopped-early"]),
+    detail: z.string(),
+  })
+  .strict();
+export type CalibrationProblem = z.infer<typeof CalibrationProblem>;
+
+/** What --instance-header saw: the distinct instance ids of the busiest step and of the whole calibration. */
+export const InstanceCheck = z
+  .object({
+    header: z.string().nullable().describe("null: no --instance-header, scale-out was not checked"),
+    mostIdsInAStep: z.number().int().nonnegative().nullable(),
+    distinctIds: z.number().int().nonnegative().nullable(),
+  })
+  .strict();
+export type InstanceCheck = z.infer<typeof InstanceCheck>;
+
 /**
- * `results/.calibration/cloud-run-<cpu>-<memory>-<concurrency>.json`: the same ceiling search run against a deployed
+ * `results/.calibration/cloud-run-<scenario>-<cpu>-<memory>Mi-<concurrency>-<environment>.json`: the same ceiling search run against a deployed
  * revision and against the local cell of the same size; `ratio` (revision ÷ local) scales later plans of that size.
  */
 export const CloudRunCalibration = z
@@ -43,10 +62,7 @@ export const CloudRunCalibration = z
     scenario: z.string().min(1),
     urlHost: z.string().min(1).describe("the revision's host name (the path and query are not kept)"),
     takenAt: z.iso.datetime(),
-    executionEnvironment: z
-      .enum(["gen1", "gen2"])
-      .nullable()
-      .describe("as the user stated it; null: not stated"),
+    executionEnvironment: z.enum(["gen1", "gen2"]).describe("as the user stated it (part of the file's key)"),
     cloudRunCeilingPerSec: positive,
     localCeilingPerSec: positive,
     ratio: positive.describe("cloudRunCeilingPerSec ÷ localCeilingPerSec"),
@@ -61,6 +77,21 @@ export const CloudRunCalibration = z
       .strict()
       .nullable(),
     roundTripFloorMs: z.number().finite().nonnegative().describe("p50 of a concurrency-1 probe to the URL"),
+    roundTripFloorP99Ms: z.number().finite().nonnegative().describe("its p99: sizes the client's window"),
+    repetitions: z
+      .object({
+        revisionCeilingsPerSec: z.array(positive).min(1),
+        localCeilingsPerSec: z.array(positive).min(1),
+        ratioSpreadPct: z
+          .number()
+          .finite()
+          .nonnegative()
+          .describe("(max − min) ÷ median of the ratios, in %"),
+        wide: z.boolean().describe("ratioSpreadPct over the wide bound: read with care"),
+      })
+      .strict(),
+    instances: InstanceCheck,
+    problems: z.array(CalibrationProblem).describe("any one: the calibration is kept but never applied"),
     littleLawShare: z
       .number()
       .finite()
@@ -86,14 +117,17 @@ export interface StoredCalibration {
   calibration: CloudRunCalibration;
 }
 
-/** `cloud-run-<cpu>-<memory MiB>Mi-<concurrency>.json`, e.g. cloud-run-1-512Mi-80.json. */
-export function calibrationFileName(size: CalibrationSize): string {
-  return `${PREFIX}${size.cpus}-${Math.round(size.memoryBytes / 2 ** 20)}Mi-${size.concurrency}.json`;
+/** The file's key: scenario × size × environment, e.g. cloud-run-ingest-1-512Mi-80-gen2.json. */
+export function calibrationFileName(
+  key: Pick<CloudRunCalibration, "scenario" | "size" | "executionEnvironment">,
+): string {
+  const { size } = key;
+  return `${PREFIX}${key.scenario}-${size.cpus}-${Math.round(size.memoryBytes / 2 ** 20)}Mi-${size.concurrency}-${key.executionEnvironment}.json`;
 }
 
 export async function writeCalibration(calibration: CloudRunCalibration, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const path = join(dir, calibrationFileName(calibration.size));
+  const path = join(dir, calibrationFileName(calibration));
   await writeFileAtomic(path, `${JSON.stringify(CloudRunCalibration.parse(calibration), null, 2)}\n`);
   return path;
 }

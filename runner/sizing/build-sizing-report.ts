@@ -1,4 +1,5 @@
 import type { HostProbe } from "../../contract/host-probe.ts";
+import { checkDeployability } from "../cloudrun/deployability.ts";
 import { DERIVED_PRICE_NOTES, PRICES_DATED, PRICES_SOURCE, resolveUnitPrices } from "../cloudrun/pricing.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { dayProfile, type TrafficProfile } from "../config/traffic-profile.ts";
@@ -94,6 +95,16 @@ function sizeScenario(
   };
 }
 
+/** A calibration file, its date and whether plans may apply it (each problem named; wide when its repetitions spread). */
+function calibrationStatus(stored: StoredCalibration): string {
+  const c = stored.calibration;
+  const status =
+    c.problems.length > 0
+      ? `never applied: ${c.problems.map((p) => p.kind).join(", ")}`
+      : `applicable${c.repetitions.wide ? ", wide" : ""}${c.instances.header === null ? ", scale-out not checked" : ""}`;
+  return `${stored.path.split("/").at(-1)} of ${c.takenAt.slice(0, 10)} (${status})`;
+}
+
 /** Turns a run's finished cells into the sizing answer: per scenario, every cell sized and three picks. */
 export function buildSizingReport(measured: CellRecord[], options: BuildSizingOptions): SizingReport {
   const { settings } = options;
@@ -108,6 +119,13 @@ export function buildSizingReport(measured: CellRecord[], options: BuildSizingOp
     typeof record.cell.concurrency === "number"
       ? calibrationFor(
           {
+            scenario: record.cell.scenario,
+            // The environment Cloud Run would run this size in: forced gen1 below 1 vCPU or 512 MiB, else gen2.
+            executionEnvironment:
+              checkDeployability(record.cell.cpus, record.cell.memoryBytes, {
+                billing: "request",
+                concurrency: record.cell.concurrency,
+              }).executionEnvironment ?? "gen2",
             cpus: record.cell.cpus,
             memoryBytes: record.cell.memoryBytes,
             concurrency: record.cell.concurrency,
@@ -150,7 +168,7 @@ export function buildSizingReport(measured: CellRecord[], options: BuildSizingOp
       : "egress not priced (cloudRun.egressUsdPerGiB: 0)",
     "hourly costs leave the free tier out (the day plan's monthly bill names it)",
     calibrations.length > 0
-      ? `planning ceilings are this host's × the revision ÷ local ratio of a Cloud Run calibration (${calibrations.map((c) => `${c.path.split("/").at(-1)} of ${c.calibration.takenAt.slice(0, 10)}`).join(", ")}); the local figure is kept beside it`
+      ? `planning ceilings of CPU-bound cells are this host's × the revision ÷ local ratio of a Cloud Run calibration of their scenario, environment and size; the local figure is kept beside it. Calibrations: ${calibrations.map(calibrationStatus).join(", ")}`
       : `ceilings were measured on this host under Docker CPU/memory limits; Cloud Run CPUs may be faster or slower (no calibration: docs/calibrate.md)`,
   ];
   const recorded = new Set(all.map((r) => r.cell.id));

@@ -6,7 +6,7 @@ import { probeConversion } from "../cloudrun/probe-conversion.ts";
 import type { CloudRunSettings } from "../config/cloud-run-settings.ts";
 import { type CellRecord, latencyKindOf, rateUnitOf } from "../results/cell-record.ts";
 import { spread } from "../results/statistics.ts";
-import type { CellCalibration } from "./cell-calibration.ts";
+import { type CellCalibration, limitToCpuBound } from "./cell-calibration.ts";
 import { measureCell } from "./cell-measurements.ts";
 import { type CellSizing, MIN_HEADROOM, memoryHeadroom, oomRisk } from "./cell-sizing.ts";
 import { concurrencyAnswer } from "./concurrency-answer.ts";
@@ -21,7 +21,7 @@ import { loadCurve, responseBytesPerRequest } from "./load-curve.ts";
 export function sizeCell(
   record: CellRecord,
   settings: CloudRunSettings,
-  calibration: CellCalibration | null = null,
+  found: CellCalibration | null = null,
   runProbeComposite: number | null = cellProbeComposite(record),
 ): CellSizing {
   const { cell } = record;
@@ -29,9 +29,11 @@ export function sizeCell(
   const sloP99Ms = settings.sloP99Ms ?? cell.sloP99Ms;
   const localCeiling = m.planning.planningCeilingPerSec;
   const cpuQuotaShare = m.cpuCoresAtCeiling === null ? null : m.cpuCoresAtCeiling / cell.cpus;
+  const calibration = found === null ? null : limitToCpuBound(found, cpuQuotaShare);
+  const applied = calibration?.applied ? calibration : null;
   // A calibration was measured on the platform, so it wins; else cloudRun.targetProbe converts CPU-bound cells.
-  const conversion = calibration ? null : probeConversion(settings, cpuQuotaShare, runProbeComposite);
-  const factor = calibration?.appliedRatio ?? conversion?.factor ?? null;
+  const conversion = applied ? null : probeConversion(settings, cpuQuotaShare, runProbeComposite);
+  const factor = applied?.appliedRatio ?? conversion?.factor ?? null;
   // Instances and cost stand on the Cloud Run figure; the local one is kept beside it.
   const ceiling = localCeiling === null || factor === null ? localCeiling : localCeiling * factor;
   const p99 = m.latencyAtCeiling?.p99Ms ?? null;

@@ -70,9 +70,12 @@ export default defineWorkload({
       await removeOpened(step.worker, log);
       throw error;
     }
+    const target = state.client.target;
     const publisher = createHttp1Client(step.port, {
       maxConnections: step.concurrency + SPARE_CONNECTIONS,
       timeoutMs: step.timeoutMs,
+      target: { host: target.host, tls: target.tls },
+      watchHeader: target.watchHeader,
     });
     state.publisher = publisher;
     // Each pipeline's publish is built once: the body never changes.
@@ -82,7 +85,7 @@ export default defineWorkload({
       request: publisher.prepare({
         method: "POST",
         path: `/topics/${encodeURIComponent(pipeline.topic)}/publish`,
-        headers: { "content-type": "application/json" },
+        headers: { ...target.headers, "content-type": "application/json" },
         body,
       }),
     }));
@@ -111,6 +114,7 @@ export default defineWorkload({
       return {
         incomplete: Math.min(unacked, fullyDelivered),
         errors: state.pipelines.reduce((sum, p) => sum + p.socketFailures, 0),
+        headerValues: state.publisher?.headerValues() ?? [],
       };
     } finally {
       await removeOpened(step.worker, log);

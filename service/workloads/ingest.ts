@@ -56,6 +56,7 @@ export default defineWorkload({
         payload: flags.payload,
       });
       const options = {
+        target: client.target,
         port: endpoint.port,
         topic,
         timeoutMs: step.timeoutMs,
@@ -78,7 +79,10 @@ export default defineWorkload({
     }
   },
   async close({ step, log }) {
+    // The instance ids the publishes saw (calibrate --instance-header), before the publisher closes.
+    const headerValues = opened.get(step.worker)?.publisher?.headerValues() ?? [];
     await removeOpened(step.worker, log);
+    return { headerValues };
   },
 });
 

@@ -1,10 +1,8 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { runShell } from "../../runner/cli/command-shell.ts";
-import { makeCalibrateCommand } from "../../runner/commands/calibrate.ts";
 import { exportReports } from "../../runner/report/export-reports.ts";
 import { CloudRunCalibration } from "../../runner/results/cloud-run-calibration.ts";
-import { docker } from "./integration-image.ts";
+import { localCeilings, runCalibrate, type StandIn, startStandIn } from "./revision-stand-in.ts";
 import { runMatrix } from "./run-matrix.ts";
 import { FIXTURE_SERVICES } from "./server-mode-run.ts";
 import { useTempDir } from "./use-temp-dir.ts";
@@ -13,7 +11,7 @@ import { useTempDir } from "./use-temp-dir.ts";
 // generator on this 2-core host can drive from outside the pod as well as from inside it.
 const CELL = "wait__cpu1__mem256Mi__smol0__conc10";
 const MATRIX = [
-  `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "20" } }`,
+  `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [sleep.ts], env: { SLEEP_MS: "20" }, concurrencySearch: false }`,
   "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
   "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
   "scenarios: { wait: { request: { path: /wait } } }",
@@ -24,110 +22,62 @@ let dir = "";
 useTempDir("it-calibrate-", (path) => {
   dir = path;
 });
-const started: string[] = [];
+let standIn: StandIn | null = null;
 afterAll(async () => {
-  for (const id of started) await docker.removeContainer(id).catch(() => undefined);
+  await standIn?.stop();
 });
 
-/** A self-signed certificate for 127.0.0.1, made now with openssl. */
-async function selfSigned(): Promise<{ cert: string; key: string }> {
-  const [keyPath, certPath] = [join(dir, "key.pem"), join(dir, "cert.pem")];
-  await Bun.$`openssl req -x509 -newkey rsa:2048 -nodes -keyout ${keyPath} -out ${certPath} -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1`.quiet();
-  return { cert: await Bun.file(certPath).text(), key: await Bun.file(keyPath).text() };
-}
-
-/** One container on the host network under real limits (1 vCPU, 256 MiB), as the stand-in's pod. */
-async function startMember(image: string, cmd: string[], env: Record<string, string>): Promise<void> {
-  const id = await docker.createContainer({
-    image,
-    cmd,
-    env,
-    labels: { "bun-capacity.test": "calibrate-loopback" },
-    user: "bun",
-    nanoCpus: 1e9,
-    memoryBytes: 256 * 2 ** 20,
-    memorySwapBytes: 256 * 2 ** 20,
-    readonlyRootfs: false,
-    tmpfs: {},
-    capDrop: [],
-    securityOpt: [],
-    pidsLimit: 256,
-    networkMode: "host",
-  });
-  started.push(id);
-  await docker.startContainer(id);
-}
-
-async function waitForHttps(port: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`https://127.0.0.1:${port}/health`, {
-      tls: { rejectUnauthorized: false },
-      signal: AbortSignal.timeout(1000),
-    }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`the TLS stand-in on ${port} did not answer within 20 s`);
-}
+// A token the stand-in requires: it must never reach a result file, a report or an output line.
+const TOKEN = `tok-${crypto.randomUUID()}`;
 
 test(
-  "calibrate over TLS on loopback finds the local cell's ceiling within 15%, and the run's report then plans on it, naming the file",
+  "calibrate over TLS on loopback with a required token: a wrong one exits 2 naming authentication; --token-command finds the local ceiling within 15%, the report plans on it, and the token is in no file or output",
   async () => {
-    const first = await runMatrix(dir, MATRIX);
-    const localCell = JSON.parse(await Bun.file(join(first.runDir, "cells", `${CELL}.json`)).text());
-    const image: string = localCell.cell.image;
-    // Ports on this host for the service and its TLS front (host network: the stand-in's pod).
-    const servicePort = 20000 + Math.floor(Math.random() * 20000);
-    const tlsPort = servicePort + 1;
-    const { cert, key } = await selfSigned();
-    await startMember(image, ["sleep.ts"], { SLEEP_MS: "20", PORT: String(servicePort) });
-    await startMember(image, ["tls-stand-in.ts"], {
-      PORT: String(tlsPort),
-      TARGET_PORT: String(servicePort),
-      TLS_CERT: cert,
-      TLS_KEY: key,
+    const first = await localCeilings(() => runMatrix(dir, MATRIX), [CELL]);
+    standIn = await startStandIn({
+      image: first.images[CELL] ?? "",
+      service: { cmd: ["sleep.ts"], env: { SLEEP_MS: "20" } },
+      concurrency: 10,
+      token: TOKEN,
+      dir,
     });
-    await waitForHttps(tlsPort);
-
-    const out: string[] = [];
-    const code = await runShell(
-      [makeCalibrateCommand({ resultsDir: dir })],
-      [
-        "calibrate",
-        "--url",
-        `https://127.0.0.1:${tlsPort}`,
-        "--insecure",
-        "--yes",
-        "--cpu",
-        "1",
-        "--memory",
-        "256Mi",
-        "--concurrency",
-        "10",
-        "--execution-environment",
-        "gen2",
-        "--max-requests",
-        "200000",
-        "--max-seconds",
-        "120",
-        join(dir, "matrix.yaml"),
-      ],
-      {
-        out: (t) => out.push(t),
-        err: (t) => {
-          out.push(t);
-          console.error(t);
-        },
-        env: {},
-        exit: () => {},
-      },
+    const tokenFile = join(dir, "token.txt");
+    await Bun.write(tokenFile, `${TOKEN}\n`);
+    const args = (tokenCommand: string) => [
+      "--url",
+      standIn?.url ?? "",
+      "--insecure",
+      "--yes",
+      "--token-command",
+      tokenCommand,
+      "--cpu",
+      "1",
+      "--memory",
+      "256Mi",
+      "--concurrency",
+      "10",
+      "--execution-environment",
+      "gen1",
+      "--repetitions",
+      "1",
+      "--max-requests",
+      "200000",
+      "--max-seconds",
+      "120",
+      join(dir, "matrix.yaml"),
+    ];
+    // A wrong token: exit 2 naming authentication, after the floor probe alone; nothing written.
+    const wrong = await runCalibrate(args("echo wrong-token"), { resultsDir: dir });
+    expect(wrong.code).toBe(2);
+    expect(wrong.out).toContain("authentication is the likely cause");
+    expect(await Bun.file(join(dir, ".calibration", "cloud-run-wait-1-256Mi-10-gen1.json")).exists()).toBe(
+      false,
     );
+
+    const { code, out: text } = await runCalibrate(args(`cat ${tokenFile}`), { resultsDir: dir });
+    const out = [text];
     expect({ code, out: out.join("\n") }).toMatchObject({ code: 0 });
-    const path = join(dir, ".calibration", "cloud-run-1-256Mi-10.json");
+    const path = join(dir, ".calibration", "cloud-run-wait-1-256Mi-10-gen1.json");
     const calibration = CloudRunCalibration.parse(await Bun.file(path).json());
     expect(out.join("\n")).toContain("round-trip floor:");
     expect({
@@ -137,16 +87,30 @@ test(
       local: calibration.localSource.kind,
     }).toEqual({ ratio: calibration.ratio, within15: true, urlHost: "127.0.0.1", local: "latest-run" });
 
-    // Reports plan with the calibrations in their results folder: the run's report, made again, now names it.
+    // Reports plan with the calibrations in their results folder: the run's report, made again, now names it. The
+    // sleep fixture waits rather than computes (under 80% of its quota), so it is shown and left as measured.
     const { report, terminal } = await exportReports(first.runDir, { print: false });
     const cell = report.scenarios[0]?.cells[0];
-    expect(cell?.calibration?.file).toBe("cloud-run-1-256Mi-10.json");
-    expect(cell?.localPlanningCeilingPerSec).toBeGreaterThan(0);
+    expect(cell?.calibration?.file).toBe("cloud-run-wait-1-256Mi-10-gen1.json");
+    expect(cell?.calibration?.applied).toBe(false);
+    expect(cell?.calibration?.note).toContain("of its CPU quota at the ceiling (under 80%)");
+    expect(terminal).toContain("not applied");
     expect(terminal).toContain("Cloud Run calibration");
-    expect(terminal).toContain(`cloud-run-1-256Mi-10.json, ${calibration.takenAt.slice(0, 10)}, gen2`);
+    expect(terminal).toContain(
+      `cloud-run-wait-1-256Mi-10-gen1.json, ${calibration.takenAt.slice(0, 10)}, gen1`,
+    );
     expect(terminal).toContain(`× ${calibration.ratio.toFixed(3)}`);
     const md = await Bun.file(join(first.runDir, "report.md")).text();
-    expect(md).toContain("cloud-run-1-256Mi-10.json");
+    expect(md).toContain("cloud-run-wait-1-256Mi-10-gen1.json");
+    // The token is nowhere: not in results/ (run, calibration, every report), not in either calibration's output.
+    const files = await Array.fromAsync(new Bun.Glob("**/*").scan({ cwd: dir, dot: true }));
+    const holding: string[] = [];
+    for (const file of files.filter((f) => f !== "token.txt"))
+      if ((await Bun.file(join(dir, file)).text()).includes(TOKEN)) holding.push(file);
+    expect({ holding, inOutput: `${wrong.out}${text}`.includes(TOKEN) }).toEqual({
+      holding: [],
+      inOutput: false,
+    });
   },
   // Generous: the host lock may first wait for other measuring runs; the work itself takes about a minute.
   { timeout: 900_000 },

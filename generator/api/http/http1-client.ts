@@ -16,6 +16,8 @@ export interface Http1ClientOptions {
   timeoutMs: number;
   /** Absent: 127.0.0.1 over plain TCP. `calibrate` only: the revision's host, over TLS. */
   target?: { host: string; tls: { insecure: boolean } | null };
+  /** A response header whose distinct values headerValues() returns (calibrate's --instance-header). */
+  watchHeader?: string | null;
 }
 
 /** Keep-alive HTTP/1.1 to 127.0.0.1:port for workload modules; requests settle, never reject. */
@@ -25,9 +27,14 @@ export interface Http1Client {
   request(request: Http1Request, readBody?: boolean): Promise<Http1Answer>;
   /** Opens up to `count` idle connections now (TLS: the handshakes stay out of the step's first requests). */
   warm(count: number): Promise<void>;
+  /** The watched header's distinct values so far (at most 64); [] when none is watched. */
+  headerValues(): string[];
   /** Closes every connection; requests in flight fail. */
   close(): void;
 }
+
+/** Distinct values of a watched header kept: more than one already says "several instances". */
+const WATCHED_VALUES_KEPT = 64;
 
 /** No connection to spare: maxConnections are open and busy. */
 const NO_CONNECTION: Http1Answer = Object.freeze(failedAnswer("other", false, "no connection to spare"));
@@ -59,8 +66,22 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
   sweeper.unref();
   let opening: Promise<unknown> = Promise.resolve();
   // The one place a connection opens (plain TCP to loopback; TLS to a revision's host under calibrate).
+  const seen = new Set<string>();
+  const watch = options.watchHeader
+    ? {
+        // A header token may hold regex metacharacters (. * + ^ and more): escaped.
+        pattern: new RegExp(
+          `\r\n${options.watchHeader.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:([^\r]*)`,
+          "i",
+        ),
+        onWatched: (value: string) => {
+          if (seen.size < WATCHED_VALUES_KEPT) seen.add(value.slice(0, 256));
+        },
+      }
+    : null;
   const connect = () => {
     const connection = new Http1ClientConnection(pool);
+    connection.reader.watch = watch;
     all.add(connection);
     opening = Bun.connect({
       hostname: host,
@@ -93,6 +114,7 @@ export function createHttp1Client(port: number, options: Http1ClientOptions): Ht
       }
       await Promise.all(opened);
     },
+    headerValues: () => [...seen],
     close() {
       clearInterval(sweeper);
       for (const connection of [...all]) connection.fail("other", "the client closed");

@@ -29,6 +29,8 @@ export class Http1ResponseReader {
   headRequest = false;
   /** Keep the body of the response in flight. */
   keepBody = false;
+  /** Set by the client: a response header to pass each value of to `onWatched` (calibrate's instance id). */
+  watch: { pattern: RegExp; onWatched: (value: string) => void } | null = null;
   private state: State = "head";
   private pending: Buffer | null = null;
   private remaining = 0;
@@ -100,6 +102,8 @@ export class Http1ResponseReader {
     // 1xx is interim (e.g. 100 Continue): the real head follows.
     if (status < 200) return null;
     this.status = status;
+    const watched = this.watch?.pattern.exec(text)?.[1];
+    if (watched !== undefined) this.watch?.onWatched(watched.trim());
     this.keepAlive = !CLOSE.test(text) && !text.startsWith("HTTP/1.0");
     if (this.headRequest || status === 204 || status === 304) this.complete(onResponse);
     else if (CHUNKED.test(text)) this.state = "chunk-size";

@@ -16,8 +16,12 @@ export interface Published {
 /** The bundled service's HTTP API as the fixed-shape workloads use it; every call is bounded by callTimeoutMs. */
 export interface ServiceClient {
   callTimeoutMs: number;
-  /** ws://127.0.0.1:<port><path> */
+  /** Where the service is: loopback, or under `calibrate` the revision's host over TLS with its headers. */
+  target: ServiceTarget;
+  /** ws://127.0.0.1:<port><path>, or wss://<host>:<port><path> under calibrate */
   wsUrl(path: string): string;
+  /** A WebSocket to path on the target, with its headers and TLS settings. */
+  openSocket(path: string): WebSocket;
   /** A call that must answer 2xx; anything else throws an Error naming `what`. */
   must(method: string, path: string, what: string, body?: unknown): Promise<unknown>;
   stats(): Promise<ServiceStats>;
@@ -29,14 +33,44 @@ export interface ServiceClient {
   publish(topic: string, body: string): Promise<Published>;
 }
 
+/** The step's target, as every bundled module reaches it (HTTP/1.1, h2, WebSocket alike). */
+export interface ServiceTarget {
+  host: string;
+  port: number;
+  /** null: plain TCP on loopback; under calibrate, TLS (insecure: a self-signed loopback stand-in). */
+  tls: { insecure: boolean } | null;
+  /** Sent with every request (calibrate's auth); {} on loopback. */
+  headers: Readonly<Record<string, string>>;
+  /** Under calibrate --instance-header: the response header carrying the instance id (the HTTP/1.1 clients collect it). */
+  watchHeader: string | null;
+  /** false: a revision under calibrate (TLS), reached only on the step's own port. */
+  loopback: boolean;
+}
+
+export function serviceTarget(step: StepInfo): ServiceTarget {
+  const host = step.host ?? "127.0.0.1";
+  return {
+    host,
+    port: step.port,
+    tls: step.tls ?? null,
+    headers: step.headers ?? {},
+    watchHeader: step.watchHeader ?? null,
+    // A local cell reaches the service in its namespace over plain TCP; calibrate always over TLS, on the URL's port.
+    loopback: (step.tls ?? null) === null,
+  };
+}
+
 export function serviceClient(step: StepInfo): ServiceClient {
   const callTimeoutMs = Math.max(MIN_CALL_TIMEOUT_MS, step.timeoutMs);
+  const target = serviceTarget(step);
+  const tls = target.tls ? { rejectUnauthorized: !target.tls.insecure } : undefined;
   const send = (method: string, path: string, body?: string) =>
     fetch(`${step.baseUrl}${path}`, {
       method,
       body,
-      headers: { "content-type": "application/json" },
+      headers: { ...target.headers, "content-type": "application/json" },
       signal: AbortSignal.timeout(callTimeoutMs),
+      ...(tls ? { tls } : {}),
     });
   const must = async (method: string, path: string, what: string, body?: unknown) => {
     const res = await send(method, path, body === undefined ? undefined : JSON.stringify(body));
@@ -47,7 +81,13 @@ export function serviceClient(step: StepInfo): ServiceClient {
   };
   return {
     callTimeoutMs,
+    target,
     wsUrl: (path) => `${step.baseUrl.replace(/^http/, "ws")}${path}`,
+    openSocket: (path) =>
+      new WebSocket(`${step.baseUrl.replace(/^http/, "ws")}${path}`, {
+        headers: { ...target.headers },
+        ...(tls ? { tls } : {}),
+      } as unknown as string[]),
     must,
     async stats() {
       const parsed = ServiceStats.safeParse(await must("GET", "/admin/stats", "service stats"));

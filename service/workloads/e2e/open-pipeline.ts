@@ -44,7 +44,7 @@ export async function openPipeline(
   const opened = await Promise.all(
     Array.from({ length: options.subscribers }, (_, i) =>
       openSubscriber({
-        url: client.wsUrl(`/subscriptions/${subscriptions[broadcast ? i : 0]}`),
+        connect: () => client.openSocket(`/subscriptions/${subscriptions[broadcast ? i : 0]}`),
         openTimeoutMs: client.callTimeoutMs,
         now: context.now,
         log: context.log,

@@ -7,8 +7,8 @@ const Frame = z.union([
 ]);
 
 export interface SubscriberOptions {
-  /** ws://127.0.0.1:<port>/subscriptions/<name> */
-  url: string;
+  /** Opens the socket to /subscriptions/<name> (ServiceClient.openSocket: loopback, or the revision under calibrate). */
+  connect(): WebSocket;
   openTimeoutMs: number;
   now(): number;
   log(line: string): void;
@@ -22,7 +22,7 @@ export interface SubscriberOptions {
  */
 export function openSubscriber(options: SubscriberOptions): Promise<WebSocket | null> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(options.url);
+    const ws = options.connect();
     let opened = false;
     const timer = setTimeout(() => {
       ws.close();
@@ -38,14 +38,14 @@ export function openSubscriber(options: SubscriberOptions): Promise<WebSocket | 
       if (!opened) resolve(null);
     };
     ws.onclose = (event) => {
-      if (opened && !closing.has(ws)) options.log(`subscriber ${options.url} closed (${event.code})`);
+      if (opened && !closing.has(ws)) options.log(`subscriber ${ws.url} closed (${event.code})`);
     };
     // Per frame: one parse, one ack for all its deliveries, then the tracker (no per-delivery sends).
     ws.onmessage = (event) => {
       const atMs = options.now();
       const frame = Frame.safeParse(parseJson(event.data));
       if (!frame.success) return;
-      if (frame.data.type === "error") return options.log(`subscriber ${options.url}: ${frame.data.message}`);
+      if (frame.data.type === "error") return options.log(`subscriber ${ws.url}: ${frame.data.message}`);
       const messages = frame.data.messages;
       const ids = new Array<string>(messages.length);
       for (let i = 0; i < messages.length; i++) ids[i] = (messages[i] as { id: string }).id;

@@ -45,6 +45,8 @@ export async function grpcPublisher(
     throw error;
   });
   return {
+    // Never remote (calibrate refuses gRPC): no instance ids to collect.
+    headerValues: () => [],
     send(index) {
       return new Promise<boolean>((resolve) =>
         client.PublishBatch(

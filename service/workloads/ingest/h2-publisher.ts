@@ -3,21 +3,26 @@ import type { PublishMessages } from "./publish-messages.ts";
 import type { Publisher, PublisherOptions } from "./publisher.ts";
 
 /**
- * HTTP/2 over TLS with node:http2: one session, a stream per request. The certificate is not verified: the service
- * is on loopback with a test-only self-signed one.
+ * HTTP/2 over TLS with node:http2: one session, a stream per request. On loopback the certificate is not verified
+ * (the service has a test-only self-signed one); a revision's is, unless it is a loopback stand-in (--insecure).
  */
 export async function h2Publisher(options: PublisherOptions, messages: PublishMessages): Promise<Publisher> {
-  const origin = `https://127.0.0.1:${options.port}`;
-  const session = connect(origin, { rejectUnauthorized: false });
+  const { target } = options;
+  const origin = `https://${target.host}:${options.port}`;
+  const session = connect(origin, { rejectUnauthorized: target.tls !== null && !target.tls.insecure });
   session.on("error", (error) => options.log(`HTTP/2 session to ${origin}: ${error.message}`));
   await connected(session, origin, options.timeoutMs);
   const path = `/topics/${encodeURIComponent(options.topic)}/publish`;
+  const watched = target.watchHeader?.toLowerCase() ?? null;
+  const seen = new Set<string>();
   return {
+    headerValues: () => [...seen],
     send(index) {
       return new Promise<boolean>((resolve) => {
         const stream = session.request({
           [constants.HTTP2_HEADER_METHOD]: "POST",
           [constants.HTTP2_HEADER_PATH]: path,
+          ...target.headers,
           "content-type": "application/json",
         });
         let status = 0;
@@ -31,6 +36,8 @@ export async function h2Publisher(options: PublisherOptions, messages: PublishMe
         }, options.timeoutMs);
         stream.on("response", (headers) => {
           status = Number(headers[constants.HTTP2_HEADER_STATUS]);
+          const id = watched === null ? undefined : headers[watched];
+          if (typeof id === "string" && seen.size < 64) seen.add(id);
         });
         stream.on("data", () => {});
         stream.on("end", () => done(status >= 200 && status < 300));

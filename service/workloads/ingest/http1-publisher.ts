@@ -15,13 +15,15 @@ export function http1Publisher(options: PublisherOptions, messages: PublishMessa
   const client = createHttp1Client(options.port, {
     maxConnections: options.maxInFlight + SPARE_CONNECTIONS,
     timeoutMs: options.timeoutMs,
+    target: { host: options.target.host, tls: options.target.tls },
+    watchHeader: options.target.watchHeader,
   });
   const path = `/topics/${encodeURIComponent(options.topic)}/publish`;
   const prepare = (index: number) =>
     client.prepare({
       method: "POST",
       path,
-      headers: { "content-type": "application/json" },
+      headers: { ...options.target.headers, "content-type": "application/json" },
       body: messages.httpBody(index),
     });
   const cache: Array<Http1Request | undefined> = [];
@@ -39,6 +41,7 @@ export function http1Publisher(options: PublisherOptions, messages: PublishMessa
   };
   return {
     send: (index) => client.request(requestOf(index)),
+    headerValues: () => client.headerValues(),
     close: () => client.close(),
   };
 }

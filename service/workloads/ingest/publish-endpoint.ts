@@ -21,8 +21,11 @@ export async function publishEndpoint(
   protocol: PublishProtocol | "auto",
   pinnedPort: number | undefined,
 ): Promise<PublishEndpoint> {
-  if (protocol === "http1") return { protocol, port: pinnedPort ?? service.port };
-  if (protocol !== "auto" && pinnedPort !== undefined) return { protocol, port: pinnedPort };
+  // A remote revision (calibrate) is reached on its URL's port only: a port it advertises or one pinned is inside it.
+  const remote = !service.client.target.loopback;
+  if (remote && protocol === "grpc") throw grpcRemote();
+  if (protocol === "http1") return { protocol, port: remote ? service.port : (pinnedPort ?? service.port) };
+  if (protocol !== "auto" && pinnedPort !== undefined && !remote) return { protocol, port: pinnedPort };
   let advertised: PublishEndpoint | null = null;
   let why = "";
   try {
@@ -33,11 +36,18 @@ export async function publishEndpoint(
     why = `: ${(error as Error).message}`;
   }
   const chosen = protocol === "auto" ? advertised?.protocol : protocol;
-  const port =
-    pinnedPort ?? (advertised !== null && advertised.protocol === chosen ? advertised.port : undefined);
+  if (remote && chosen === "grpc") throw grpcRemote();
+  const port = remote
+    ? service.port
+    : (pinnedPort ?? (advertised !== null && advertised.protocol === chosen ? advertised.port : undefined));
   if (chosen === undefined || port === undefined)
     throw new Error(
       `GET ${service.baseUrl}/healthz advertises no publish endpoint for protocol ${protocol}${why}; set flags protocol (http1, h2, grpc) and publish-port`,
     );
   return { protocol: chosen, port };
 }
+
+const grpcRemote = () =>
+  new Error(
+    "protocol grpc: calibrate does not drive gRPC against a remote revision; calibrate with protocol http1 or h2",
+  );

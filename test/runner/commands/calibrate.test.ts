@@ -73,7 +73,7 @@ async function calibrate(args: string[]) {
   return { code, sent, measured, out: out.join("\n"), err: err.join("\n") };
 }
 
-const SIZE = ["--cpu", "1", "--memory", "512Mi", "--concurrency", "80"];
+const SIZE = ["--cpu", "1", "--memory", "512Mi", "--concurrency", "80", "--execution-environment", "gen2"];
 
 describe("calibrate sends nothing unless every rule holds and --yes is given", () => {
   test("an http:// URL exits 2 naming the https rule", async () => {
@@ -145,6 +145,8 @@ describe("calibrate sends nothing unless every rule holds and --yes is given", (
       "512Mi",
       "--concurrency",
       "7",
+      "--execution-environment",
+      "gen2",
       "--yes",
     ]);
     expect(unplanned.code).toBe(2);
@@ -158,10 +160,17 @@ describe("calibrate sends nothing unless every rule holds and --yes is given", (
 });
 
 /** A revision that carries `capacityPerSec` (p99 5 ms under it, 500 ms over), 20 ms away; `resetShare` of each step resets. */
-function fakeRevision(capacityPerSec: number, resetShare = 0) {
+function fakeRevision(
+  capacityPerSec: number,
+  resetShare = 0,
+  refuse: (headers: Record<string, string>) => number = () => 0,
+) {
   const configs: GeneratorStepConfig[] = [];
-  const send: SendStep = async (config) => {
+  const headersSeen: Record<string, string>[] = [];
+  const send: SendStep = async (config, _stdin, _deadline, _signal, headers = {}) => {
     configs.push(config);
+    headersSeen.push({ ...headers });
+    const refusedWith = refuse(headers);
     const seconds = config.durationMs / 1000;
     const rate =
       config.kind === "open" ? (config.ratePerSec ?? 0) : Math.min(capacityPerSec, config.concurrency * 50);
@@ -183,7 +192,11 @@ function fakeRevision(capacityPerSec: number, resetShare = 0) {
       lastSendMs: config.durationMs,
       lastDoneMs: config.durationMs,
       latency: { count: started, p50Ms: 20, p90Ms: 22, p95Ms: 23, p99Ms, p999Ms: p99Ms, maxMs: p99Ms },
-      causes: { ...emptyCauses(), status2xx: started - resets, reset: resets },
+      ...(config.watchHeader ? { headerValues: configs.length > 6 ? ["inst-a", "inst-b"] : ["inst-a"] } : {}),
+      causes:
+        refusedWith === 0
+          ? { ...emptyCauses(), status2xx: started - resets, reset: resets }
+          : { ...emptyCauses(), status4xx: started, failedStatuses: { [String(refusedWith)]: started } },
       self: {
         sendLagP50Ms: 0,
         sendLagP99Ms: 0.1,
@@ -202,7 +215,7 @@ function fakeRevision(capacityPerSec: number, resetShare = 0) {
       cpuSeconds: 0.01,
     };
   };
-  return { send, configs };
+  return { send, configs, headersSeen };
 }
 
 const PROBE: HostProbe = {
@@ -220,12 +233,17 @@ const PROBE: HostProbe = {
   composite: 0.9,
 };
 
-async function calibrateWith(send: SendStep, args: string[]) {
+async function calibrateWith(
+  send: SendStep,
+  args: string[],
+  runTokenCommand?: (command: string) => Promise<string>,
+) {
   const out: string[] = [];
   const resultsDir = join(dir, `results-${Math.random().toString(36).slice(2)}`);
   const command = makeCalibrateCommand({
     send,
     resultsDir,
+    ...(runTokenCommand ? { runTokenCommand } : {}),
     probeHost: async () => PROBE,
     measureLocal: async () => ({
       ceilingPerSec: 800,
@@ -242,8 +260,6 @@ async function calibrateWith(send: SendStep, args: string[]) {
       ...SIZE,
       "--yes",
       "--measure-local",
-      "--execution-environment",
-      "gen2",
       "--no-host-lock",
       ...args,
       matrixPath,
@@ -255,8 +271,9 @@ async function calibrateWith(send: SendStep, args: string[]) {
       exit: () => {},
     },
   );
-  const file = Bun.file(join(resultsDir, ".calibration", "cloud-run-1-512Mi-80.json"));
+  const file = Bun.file(join(resultsDir, ".calibration", "cloud-run-hello-1-512Mi-80-gen2.json"));
   return {
+    resultsDir,
     code,
     out: out.join("\n"),
     calibration: (await file.exists()) ? CloudRunCalibration.parse(await file.json()) : null,
@@ -304,5 +321,266 @@ describe("with --yes, calibrate searches the revision from this host and writes 
     const sent = revision.configs.reduce((sum, config) => sum + (config.plannedRequests ?? 0), 0);
     expect(result.out).toContain("would pass --max-requests 3000");
     expect(sent).toBeLessThanOrEqual(3000);
+  });
+});
+
+const TOKEN = "eyJhbGciOiJub25lIn0.eyJleHAiOjQxMDI0NDQ4MDB9.c2VjcmV0LXNpZ25hdHVyZQ";
+
+describe("auth: a private revision gets its token and headers, and no value is ever shown", () => {
+  test("--token-command's token and each --header go with every step; the output and the file never hold them", async () => {
+    const revision = fakeRevision(1000, 0, (headers) =>
+      headers.Authorization === `Bearer ${TOKEN}` ? 0 : 401,
+    );
+    let runs = 0;
+    const result = await calibrateWith(
+      revision.send,
+      [
+        "--token-command",
+        "print-it",
+        "--header",
+        "X-Api-Key: key-value-9",
+        "--header",
+        "X-Two: second-value",
+      ],
+      async (command) => {
+        runs += 1;
+        expect(command).toBe("print-it");
+        return TOKEN;
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(runs).toBe(1); // its exp is in 2100: fetched once
+    expect(
+      revision.headersSeen.every(
+        (h) =>
+          h.Authorization === `Bearer ${TOKEN}` &&
+          h["X-Api-Key"] === "key-value-9" &&
+          h["X-Two"] === "second-value",
+      ),
+    ).toBe(true);
+    expect(result.out).toContain(
+      "headers Authorization (bearer token from --token-command), X-Api-Key, X-Two (values <redacted>)",
+    );
+    const stored = await Array.fromAsync(new Bun.Glob("**/*").scan({ cwd: result.resultsDir, dot: true }));
+    for (const text of [
+      result.out,
+      ...(await Promise.all(stored.map((f) => Bun.file(join(result.resultsDir, f)).text()))),
+    ])
+      for (const secret of [TOKEN, "key-value-9", "second-value", "print-it"])
+        expect(text).not.toContain(secret);
+  });
+
+  test("a 403 without a token exits 2 naming authentication and the token command to add; no file is written", async () => {
+    const result = await calibrateWith(fakeRevision(1000, 0, () => 403).send, []);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("answered 403");
+    expect(result.out).toContain("authentication is the likely cause");
+    expect(result.out).toContain("--token-command 'gcloud auth print-identity-token'");
+    expect(result.calibration).toBeNull();
+  });
+
+  test("a wrong token exits 2 naming the refused token, and the token is not in the message", async () => {
+    const revision = fakeRevision(1000, 0, () => 401);
+    const result = await calibrateWith(
+      revision.send,
+      ["--token-command", "x"],
+      async () => "wrong-token-abc",
+    );
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("the token --token-command printed was refused");
+    expect(result.out).not.toContain("wrong-token-abc");
+    expect(revision.configs.length).toBe(1); // the floor probe only
+  });
+
+  test("a workload module's own call refused with 403 (the bundled modules' admin calls) also exits 2 naming authentication", async () => {
+    const send: SendStep = async () => ({
+      exitCode: 2,
+      timedOut: false,
+      stdout: "",
+      stderr: "[worker 0] create topic t: PUT /admin/topics/t answered HTTP 403 forbidden\n",
+      cpuSeconds: 0,
+    });
+    const result = await calibrateWith(send, ["--token-command", "x"], async () => "wrong-token-xyz");
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("answered 403 to 1 of 1 request: authentication is the likely cause");
+    expect(result.out).not.toContain("wrong-token-xyz");
+  });
+
+  test("a malformed --header exits 2 before anything is sent and does not echo its value", async () => {
+    const result = await calibrate([
+      "--url",
+      "https://example.com",
+      ...SIZE,
+      "--yes",
+      "--measure-local",
+      "--header",
+      "Authorization Bearer hidden-value-7",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("--header <redacted>");
+    expect(result.err).toContain("--header number 1: expected 'Name: value'");
+    expect(result.err).not.toContain("hidden-value-7");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+});
+
+describe("repetitions, one instance checked, and the file's key", () => {
+  test("three repetitions by default, interleaved with the local cell under --measure-local; their spread is recorded", async () => {
+    let measured = 0;
+    const revision = fakeRevision(1000);
+    const out: string[] = [];
+    const resultsDir = join(dir, `results-${Math.random().toString(36).slice(2)}`);
+    const command = makeCalibrateCommand({
+      send: revision.send,
+      resultsDir,
+      probeHost: async () => PROBE,
+      measureLocal: async () => {
+        measured += 1;
+        // Each local measurement happens before the next revision search: interleaved.
+        expect(revision.configs.filter((c) => c.concurrency === 1 && c.kind === "closed").length).toBe(
+          measured - 1,
+        );
+        return { ceilingPerSec: 800 + 10 * measured, runId: `local-${measured}` };
+      },
+    });
+    const code = await runShell(
+      [command],
+      [
+        "calibrate",
+        "--url",
+        "https://svc-abc-ew.a.run.app",
+        ...SIZE,
+        "--yes",
+        "--measure-local",
+        "--no-host-lock",
+        matrixPath,
+      ],
+      {
+        out: (t) => out.push(t),
+        err: (t) => out.push(t),
+        env: {},
+        exit: () => {},
+      },
+    );
+    expect(code).toBe(0);
+    expect(measured).toBe(3);
+    const c = CloudRunCalibration.parse(
+      await Bun.file(join(resultsDir, ".calibration", "cloud-run-hello-1-512Mi-80-gen2.json")).json(),
+    );
+    expect(c.repetitions.localCeilingsPerSec).toEqual([810, 820, 830]);
+    expect(c.repetitions.revisionCeilingsPerSec.length).toBe(3);
+    expect(c.repetitions.wide).toBe(c.repetitions.ratioSpreadPct > 15);
+    expect(c.instances).toEqual({ header: null, mostIdsInAStep: null, distinctIds: null });
+    expect(out.join("\n")).toContain("scale-out was not checked");
+  });
+
+  test("--instance-header: a second id mid-search marks the calibration multi-instance, never applied", async () => {
+    const revision = fakeRevision(1000);
+    const result = await calibrateWith(revision.send, [
+      "--instance-header",
+      "X-Instance-Id",
+      "--repetitions",
+      "1",
+    ]);
+    expect(result.code).toBe(0);
+    expect(revision.configs.every((c) => c.watchHeader === "X-Instance-Id")).toBe(true);
+    expect(result.calibration?.instances).toEqual({
+      header: "X-Instance-Id",
+      mostIdsInAStep: 2,
+      distinctIds: 2,
+    });
+    expect(result.calibration?.problems.map((p) => p.kind)).toEqual(["multi-instance"]);
+    expect(result.out).toContain("status: never applied: multi-instance");
+  });
+
+  test("an environment Cloud Run cannot run that size in (gen2 below 512 MiB) is refused before anything is sent", async () => {
+    const result = await calibrate([
+      "--url",
+      "https://example.com",
+      "--cpu",
+      "1",
+      "--memory",
+      "256Mi",
+      "--concurrency",
+      "80",
+      "--execution-environment",
+      "gen2",
+      "--yes",
+      "--measure-local",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("only as gen1");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+
+  test("without --execution-environment nothing is sent: it is part of the calibration's key", async () => {
+    const result = await calibrate([
+      "--url",
+      "https://example.com",
+      "--cpu",
+      "1",
+      "--memory",
+      "512Mi",
+      "--concurrency",
+      "80",
+      "--yes",
+      "--measure-local",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("--execution-environment is required");
+    expect([result.sent, result.measured]).toEqual([0, 0]);
+  });
+});
+
+describe("a scenario that cannot reach a remote revision is refused before anything is sent, naming it", () => {
+  test("a gRPC ingest scenario and a fixed-shape one exit 2 naming the scenario; nothing is sent", async () => {
+    const path = join(dir, "matrix-remote.yaml");
+    await Bun.write(
+      path,
+      [
+        "service: { image: 'example/service:1', port: 8080, readyPath: /health }",
+        "defaults: { warmupSeconds: 1, stepSeconds: 1, repetitions: 1, sloP99Ms: 100 }",
+        "axes: { cpus: [1], memory: [512Mi], smol: [false], concurrency: [80] }",
+        "scenarios:",
+        `  ingest-grpc: { script: ${join(import.meta.dir, "../../../service/workloads/ingest.ts")}, flags: { protocol: grpc } }`,
+        `  storm: { script: ${join(import.meta.dir, "../../../service/workloads/connection-storm.ts")}, search: false }`,
+        "cloudRun: { targetPerSec: 1000, billing: request }",
+      ].join("\n"),
+    );
+    for (const [scenario, said] of [
+      ["ingest-grpc", "scenario ingest-grpc publishes over gRPC"],
+      ["storm", "scenario storm is a fixed-shape workload"],
+    ] as const) {
+      let sent = 0;
+      const out: string[] = [];
+      const code = await runShell(
+        [
+          makeCalibrateCommand({
+            send: async () => {
+              sent += 1;
+              throw new Error("sent");
+            },
+            resultsDir: join(dir, "r2"),
+          }),
+        ],
+        [
+          "calibrate",
+          "--url",
+          "https://svc.example",
+          ...SIZE,
+          "--scenario",
+          scenario,
+          "--yes",
+          "--measure-local",
+          path,
+        ],
+        { out: (t) => out.push(t), err: (t) => out.push(t), env: {}, exit: () => {} },
+      );
+      expect({ code, sent, said: out.join("\n").includes(said), out: out.join("\n") }).toMatchObject({
+        code: 2,
+        sent: 0,
+        said: true,
+      });
+    }
   });
 });

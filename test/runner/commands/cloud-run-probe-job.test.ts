@@ -14,6 +14,12 @@ test("probe --cloud-run --dry-run prints the exact gcloud lines: push, a job per
   const lines = cloudRunProbeJobLines(INPUT);
   const remote = "europe-west1-docker.pkg.dev/my-project/bench/host-probe:abc123";
   expect(lines).toContain(`docker push ${remote}`);
+  // Built for Cloud Run's architecture whatever this host's, before it is pushed.
+  const build = lines.findIndex((l) => l.startsWith("docker build "));
+  expect(lines[build]).toBe(
+    `docker build --platform linux/amd64 -f runner/host/probe-program/Dockerfile -t ${remote} .`,
+  );
+  expect(build).toBeLessThan(lines.indexOf(`docker push ${remote}`));
   for (const env of ["gen1", "gen2"]) {
     const deploy = lines.find((l) => l.startsWith(`gcloud run jobs deploy bun-capacity-probe-${env} `));
     expect(deploy).toContain(`--image ${remote}`);

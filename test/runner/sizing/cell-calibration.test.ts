@@ -3,9 +3,10 @@ import { CloudRunSettings } from "../../../runner/config/cloud-run-settings.ts";
 import { reportMarkdown } from "../../../runner/report/report-markdown.ts";
 import { terminalTables } from "../../../runner/report/report-terminal.ts";
 import type { CellRecord } from "../../../runner/results/cell-record.ts";
-import type {
-  CloudRunCalibration,
-  StoredCalibration,
+import {
+  type CloudRunCalibration,
+  calibrationFileName,
+  type StoredCalibration,
 } from "../../../runner/results/cloud-run-calibration.ts";
 import { buildSizingReport } from "../../../runner/sizing/build-sizing-report.ts";
 import { calibrationFor } from "../../../runner/sizing/cell-calibration.ts";
@@ -17,9 +18,10 @@ function stored(
   size: { cpus: number; memoryMiB: number; concurrency: number },
   ratio: number,
   probe: number | null = null,
+  other: Partial<CloudRunCalibration> = {},
 ): StoredCalibration {
   const calibration: CloudRunCalibration = {
-    calibrationVersion: 1,
+    calibrationVersion: 2,
     size: { cpus: size.cpus, memoryBytes: size.memoryMiB * MIB, concurrency: size.concurrency },
     scenario: "ingest",
     urlHost: "svc-abc-ew.a.run.app",
@@ -31,6 +33,15 @@ function stored(
     localSource: { kind: "latest-run", runId: "r0", cellId: "c", cpuView: null },
     localByCpuView: null,
     roundTripFloorMs: 12,
+    roundTripFloorP99Ms: 15,
+    repetitions: {
+      revisionCeilingsPerSec: [1000 * ratio],
+      localCeilingsPerSec: [1000],
+      ratioSpreadPct: 0,
+      wide: false,
+    },
+    instances: { header: "x-instance-id", mostIdsInAStep: 1, distinctIds: 1 },
+    problems: [],
     littleLawShare: 0.1,
     requestsSent: 1000,
     searchNotes: [],
@@ -53,14 +64,18 @@ function stored(
             composite: probe,
           },
     hostProbeMissing: probe === null ? "no probe" : null,
+    ...other,
   };
-  return {
-    path: `/r/.calibration/cloud-run-${size.cpus}-${size.memoryMiB}Mi-${size.concurrency}.json`,
-    calibration,
-  };
+  return { path: `/r/.calibration/${calibrationFileName(calibration)}`, calibration };
 }
 
-const ONE = { cpus: 1, memoryBytes: 512 * MIB, concurrency: 80 };
+const ONE = {
+  scenario: "ingest",
+  executionEnvironment: "gen2" as const,
+  cpus: 1,
+  memoryBytes: 512 * MIB,
+  concurrency: 80,
+};
 
 describe("calibrationFor: which calibration a size plans with", () => {
   test("the same size's, exactly, with its ratio unscaled when no probe is on either side", () => {
@@ -77,7 +92,7 @@ describe("calibrationFor: which calibration a size plans with", () => {
       ratio: 0.8,
       appliedRatio: 0.8,
       probeScale: null,
-      file: "cloud-run-1-512Mi-80.json",
+      file: "cloud-run-ingest-1-512Mi-80-gen2.json",
     });
   });
 
@@ -86,15 +101,43 @@ describe("calibrationFor: which calibration a size plans with", () => {
       ONE,
       [
         stored({ cpus: 4, memoryMiB: 2048, concurrency: 80 }, 2),
-        stored({ cpus: 1, memoryMiB: 1024, concurrency: 80 }, 0.7),
+        stored({ cpus: 2, memoryMiB: 1024, concurrency: 80 }, 0.7),
       ],
       null,
     );
     expect(picked?.exactSize).toBe(false);
     expect(picked?.ratio).toBe(0.7);
     expect(picked?.note).toContain(
-      "nearest calibrated size (1 vCPU, 1024 MiB, concurrency 80, cloud-run-1-1024Mi-80.json, 2026-11-20)",
+      "the nearest of the same scenario, environment and concurrency class within 2× vCPU (2 vCPU, 1024 MiB, concurrency 80, cloud-run-ingest-2-1024Mi-80-gen2.json, 2026-11-20) stands in",
     );
+  });
+
+  test("no fallback across a scenario, an environment, a concurrency class, or more than 2× in vCPU", () => {
+    const far = [
+      stored({ cpus: 1, memoryMiB: 512, concurrency: 80 }, 0.8, null, { scenario: "other" }),
+      stored({ cpus: 1, memoryMiB: 512, concurrency: 80 }, 0.8, null, { executionEnvironment: "gen1" }),
+      stored({ cpus: 1, memoryMiB: 512, concurrency: 1 }, 0.8),
+      stored({ cpus: 4, memoryMiB: 512, concurrency: 80 }, 0.8),
+    ];
+    expect(calibrationFor(ONE, far, null)).toBeNull();
+    // The issue's case: a 1 vCPU gen2 file never stands in for a 0.5 vCPU gen1 concurrency-1 cell.
+    const half = { ...ONE, cpus: 0.5, executionEnvironment: "gen1" as const, concurrency: 1 };
+    expect(
+      calibrationFor(half, [stored({ cpus: 1, memoryMiB: 512, concurrency: 80 }, 0.8)], null),
+    ).toBeNull();
+  });
+
+  test("multi-instance, client-limited or stopped-early: shown with its status, never applied; an applicable one wins", () => {
+    for (const kind of ["multi-instance", "client-limited", "stopped-early"] as const) {
+      const bad = stored({ cpus: 1, memoryMiB: 512, concurrency: 80 }, 0.5, null, {
+        problems: [{ kind, detail: "d" }],
+      });
+      const alone = calibrationFor(ONE, [bad], null);
+      expect(alone).toMatchObject({ applied: false, exactSize: true });
+      expect(alone?.note).toContain(`not applied: ${kind}`);
+      const good = stored({ cpus: 2, memoryMiB: 512, concurrency: 80 }, 0.9);
+      expect(calibrationFor(ONE, [bad, good], null)).toMatchObject({ applied: true, ratio: 0.9 });
+    }
   });
 
   test("a calibration host over 10% apart in probe scales the ratio by the probe ratio; within 10% it does not", () => {
@@ -111,7 +154,8 @@ describe("calibrationFor: which calibration a size plans with", () => {
   });
 });
 
-function serviceRecord(ceilingPerSec: number): CellRecord {
+/** A CPU-bound service cell (97% of its quota at the ceiling) unless stepCores says otherwise. */
+function serviceRecord(ceilingPerSec: number, stepCores = 0.97): CellRecord {
   const record = fakeCellRecord({
     scenario: "ingest",
     cpus: 1,
@@ -119,6 +163,7 @@ function serviceRecord(ceilingPerSec: number): CellRecord {
     ceilingPerSec,
     peakMemoryMiB: 100,
     repetitions: 1,
+    stepCores,
   });
   return { ...record, cell: { ...record.cell, mode: "service", concurrency: 80 } };
 }
@@ -136,15 +181,41 @@ describe("a run plans on the calibrated ceiling, the local one beside it", () =>
     expect(after?.planningCeilingPerSec).toBe(500);
     expect(after?.localPlanningCeilingPerSec).toBe(1000);
     expect([before?.instances, after?.instances]).toEqual([2, 4]);
-    expect(calibrated.assumptions.join("\n")).toContain("cloud-run-1-512Mi-80.json of 2026-11-20");
+    expect(calibrated.assumptions.join("\n")).toContain(
+      "cloud-run-ingest-1-512Mi-80-gen2.json of 2026-11-20",
+    );
   });
 
   test("the terminal and report.md show local and calibrated side by side with the file and its date", () => {
     const report = buildSizingReport([serviceRecord(1000)], { runId: "r", settings, calibrations });
     for (const text of [terminalTables(report), reportMarkdown(report)]) {
       expect(text).toContain("Cloud Run calibration");
-      expect(text).toContain("cloud-run-1-512Mi-80.json, 2026-11-20, gen2");
+      expect(text).toContain("cloud-run-ingest-1-512Mi-80-gen2.json, 2026-11-20, gen2");
       expect(text).toContain("× 0.500");
     }
+  });
+});
+
+describe("a calibration applies only where it holds", () => {
+  const settings = CloudRunSettings.parse({ targetPerSec: 2000, utilizationTarget: 1 });
+  test("a multi-instance calibration is shown as not applied: the plan stays on the local ceiling", () => {
+    const calibrations = [
+      stored({ cpus: 1, memoryMiB: 512, concurrency: 80 }, 0.5, null, {
+        problems: [{ kind: "multi-instance", detail: "2 ids" }],
+      }),
+    ];
+    const report = buildSizingReport([serviceRecord(1000)], { runId: "r", settings, calibrations });
+    const cell = report.scenarios[0]?.cells[0];
+    expect(cell?.planningCeilingPerSec).toBe(1000);
+    expect(cell?.calibration?.applied).toBe(false);
+    expect(terminalTables(report)).toContain("not applied (× 0.500 measured)");
+  });
+
+  test("a cell under 80% of its CPU quota at the ceiling is left as measured, and says why", () => {
+    const record = serviceRecord(1000, 0.3);
+    const calibrations = [stored({ cpus: 1, memoryMiB: 512, concurrency: 80 }, 0.5)];
+    const cell = buildSizingReport([record], { runId: "r", settings, calibrations }).scenarios[0]?.cells[0];
+    expect(cell?.planningCeilingPerSec).toBe(1000);
+    expect(cell?.calibration?.note).toContain("30% of its CPU quota at the ceiling (under 80%)");
   });
 });

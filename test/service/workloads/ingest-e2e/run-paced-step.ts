@@ -18,6 +18,11 @@ export interface StepOptions {
   core?: number;
   /** Flags for the generator's bun, e.g. --cpu-prof-md. */
   bunFlags?: readonly string[];
+  /** As calibrate sets them: the target's host and TLS, and the headers in the generator's environment. */
+  host?: string;
+  tls?: { insecure: boolean };
+  env?: Record<string, string>;
+  watchHeader?: string;
 }
 
 /**
@@ -59,9 +64,12 @@ export async function runPacedStepWithUsage(
     workload: join(repoRoot, `service/workloads/${name}.ts`),
     flags,
     workers: options.workers ?? 1,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.watchHeader ? { watchHeader: options.watchHeader } : {}),
   };
   const { exitCode, stdout, stderr, usage } = await runBun("generator/main.ts", [], {
-    env: { BC_STEP: JSON.stringify(step) },
+    env: { BC_STEP: JSON.stringify(step), ...options.env },
     timeoutMs: durationMs + step.drainMs + step.timeoutMs + EXIT_SLACK_MS,
     core: options.core,
     bunFlags: options.bunFlags,
