@@ -180,7 +180,9 @@ describe("a run plans on the calibrated ceiling, the local one beside it", () =>
     expect(before?.calibration).toBeUndefined();
     expect(after?.planningCeilingPerSec).toBe(500);
     expect(after?.localPlanningCeilingPerSec).toBe(1000);
-    expect([before?.instances, after?.instances]).toEqual([2, 4]);
+    // Cloud Run's CPU rule at its 0.6 target: ceil(2,000/s × 0.97 core ÷ 1,000/s ÷ 0.6) = 4 locally; at 0.5 × the
+    // ceiling each request costs twice the CPU: ceil(2,000 × 0.97 ÷ 500 ÷ 0.6) = 7.
+    expect([before?.instances, after?.instances]).toEqual([4, 7]);
     expect(calibrated.assumptions.join("\n")).toContain(
       "cloud-run-ingest-1-512Mi-80-gen2.json of 2026-11-20",
     );
