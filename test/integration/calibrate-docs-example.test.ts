@@ -85,7 +85,11 @@ test(
     const [plan, send] = docsCommands();
     let planned = { code: -1, out: "" };
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const local = await sh("bun runner/matrix.ts --cpus 1 --memory 512Mi --scenario ingest", work, env);
+      const local = await sh(
+        "bun runner/matrix.ts --cpus 1 --memory 512Mi --smol false --reps 1 --scenario ingest",
+        work,
+        env,
+      );
       expect(local.code).toBe(0);
       planned = await sh((plan as string).replace(DOCS_URL, "https://127.0.0.1:1"), work, env);
       if (!planned.out.includes("needs the local ceiling")) break;
