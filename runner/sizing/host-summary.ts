@@ -27,7 +27,7 @@ export function cellProbeComposite(record: CellRecord): number | null {
 const two = (x: number) => x.toFixed(2);
 const clock = (iso: string) => iso.slice(11, 16);
 
-/** The run's host facts; the drift finding splits repetitions at the probes' geometric midpoint. */
+/** The run's host facts; the drift finding splits cells at the probes' geometric midpoint. */
 export function hostSummary(
   cpuModel: string,
   probes: readonly HostProbe[] | undefined,
@@ -39,9 +39,11 @@ export function hostSummary(
     const midpoint = Math.sqrt(drift.slow.composite * drift.fast.composite);
     const slow = new Set<string>();
     const fast = new Set<string>();
-    for (const record of records)
-      for (const r of record.repetitions)
-        if (r.hostProbe) (r.hostProbe.composite < midpoint ? slow : fast).add(record.cell.id);
+    // A cell goes where its median probe falls: one stretch each, even when its repetitions straddle the midpoint.
+    for (const record of records) {
+      const composite = cellProbeComposite(record);
+      if (composite !== null) (composite < midpoint ? slow : fast).add(record.cell.id);
+    }
     const list = (ids: Set<string>) => (ids.size > 0 ? [...ids].join(", ") : "none recorded");
     finding =
       `The host drifted ${((drift.ratio - 1) * 100).toFixed(0)}% during the run (over the ${PROBE_DRIFT_LIMIT * 100}% limit): ` +

@@ -101,6 +101,15 @@ describe("a run's probes", () => {
     );
     expect(summary.drift).toContain("drifted 25%");
     expect(summary.drift).toContain("slow stretch: late; in the fast stretch: early");
+    // A cell whose repetitions straddle the midpoint is named once, by its median probe.
+    const straddling = fakeCellRecord({ cpus: 1, memoryMiB: 512, ceilingPerSec: 1000, repetitions: 3 });
+    const both = {
+      ...straddling,
+      cell: { ...straddling.cell, id: "both" },
+      repetitions: straddling.repetitions.map((r, i) => ({ ...r, hostProbe: i === 0 ? fast : slow })),
+    };
+    const once = hostSummary("AMD EPYC", [fast, slow], [both]).drift ?? "";
+    expect(once).toContain("slow stretch: both; in the fast stretch: none recorded");
     expect(hostSummary("AMD EPYC", [fast, probeAt(0.95)], []).drift).toBeNull();
   });
 
