@@ -2,21 +2,20 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { exportReports } from "../../runner/report/export-reports.ts";
 import { CloudRunCalibration } from "../../runner/results/cloud-run-calibration.ts";
-import { localCeilings, runCalibrate, type StandIn, startStandIn } from "./revision-stand-in.ts";
+import {
+  BURN_SERVICE,
+  burnMatrix,
+  localCeilings,
+  runCalibrate,
+  type StandIn,
+  startStandIn,
+} from "./revision-stand-in.ts";
 import { runMatrix } from "./run-matrix.ts";
-import { FIXTURE_SERVICES } from "./server-mode-run.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
 // A CPU-bound cell (so a calibration would apply) whose stand-in revision scales out to a second instance 4 s in.
 const CELL = "burn__cpu1__mem256Mi__smol0__conc10";
-const SERVICE = { cmd: ["cpu-cost.ts"], env: { WORK_US: "1000" } };
-const MATRIX = [
-  `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "1000" } }`,
-  "defaults: { warmupSeconds: 0, stepSeconds: 0.5, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
-  "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [10] }",
-  "scenarios: { burn: { request: { path: /burn } } }",
-  "cloudRun: { targetPerSec: 1000, billing: request }",
-];
+const MATRIX = burnMatrix(0.5, [10]);
 
 let dir = "";
 useTempDir("it-calibrate-multi-", (path) => {
@@ -33,7 +32,7 @@ test(
     const local = await localCeilings(() => runMatrix(dir, MATRIX), [CELL]);
     standIn = await startStandIn({
       image: local.images[CELL] ?? "",
-      service: SERVICE,
+      service: BURN_SERVICE,
       concurrency: 10,
       secondAfterS: 4,
       dir,

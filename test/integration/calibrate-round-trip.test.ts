@@ -1,9 +1,15 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { CloudRunCalibration } from "../../runner/results/cloud-run-calibration.ts";
-import { localCeilings, runCalibrate, type StandIn, startStandIn } from "./revision-stand-in.ts";
+import {
+  BURN_SERVICE,
+  burnMatrix,
+  localCeilings,
+  runCalibrate,
+  type StandIn,
+  startStandIn,
+} from "./revision-stand-in.ts";
 import { runMatrix } from "./run-matrix.ts";
-import { FIXTURE_SERVICES } from "./server-mode-run.ts";
 import { useTempDir } from "./use-temp-dir.ts";
 
 // A CPU-bound instance (1 ms of CPU a request, ~900/s at 1 vCPU) behind a front end 20 ms away, at concurrency 1 and
@@ -13,14 +19,7 @@ import { useTempDir } from "./use-temp-dir.ts";
 // second run); after it (window concurrency + rate × floor p99, SLO on latency less the floor's p50) 787/774 = 1.02
 // and 961/870 = 1.10.
 const RTT_MS = 20;
-const SERVICE = { cmd: ["cpu-cost.ts"], env: { WORK_US: "1000" } };
-const MATRIX = [
-  `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "1000" } }`,
-  "defaults: { warmupSeconds: 0, stepSeconds: 1, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }",
-  "axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [1, 80] }",
-  "scenarios: { burn: { request: { path: /burn } } }",
-  "cloudRun: { targetPerSec: 1000, billing: request }",
-];
+const MATRIX = burnMatrix(1, [1, 80]);
 
 let dir = "";
 useTempDir("it-calibrate-rtt-", (path) => {
@@ -41,7 +40,7 @@ test(
       const cellId = `burn__cpu1__mem256Mi__smol0__conc${concurrency}`;
       const standIn = await startStandIn({
         image: local.images[cellId] ?? "",
-        service: SERVICE,
+        service: BURN_SERVICE,
         concurrency,
         rttMs: RTT_MS,
         dir,

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { runShell } from "../../runner/cli/command-shell.ts";
 import { type CalibrateCommandDeps, makeCalibrateCommand } from "../../runner/commands/calibrate.ts";
 import { docker } from "./integration-image.ts";
+import { FIXTURE_SERVICES } from "./server-mode-run.ts";
 
 /** How the stand-in revision behaves (test/fixtures/services/revision-stand-in.ts). */
 export interface StandInOptions {
@@ -148,3 +149,13 @@ export async function localCeilings(
   }
   throw new Error(`the local run confirmed no ceiling in ${attempts} attempts: ${last}`);
 }
+
+/** The 1 ms-a-request cpu-cost fixture the calibrate tests size at 1 vCPU: its stand-in command and its matrix. */
+export const BURN_SERVICE = { cmd: ["cpu-cost.ts"], env: { WORK_US: "1000" } };
+export const burnMatrix = (stepSeconds: number, concurrency: readonly number[]) => [
+  `service: { build: { context: ${FIXTURE_SERVICES} }, port: 8080, readyPath: /health, command: [cpu-cost.ts], env: { WORK_US: "1000" } }`,
+  `defaults: { warmupSeconds: 0, stepSeconds: ${stepSeconds}, repetitions: 1, sloP99Ms: 100, timeoutSeconds: 120 }`,
+  `axes: { cpus: [1], memory: [256Mi], smol: [false], concurrency: [${concurrency.join(", ")}] }`,
+  "scenarios: { burn: { request: { path: /burn } } }",
+  "cloudRun: { targetPerSec: 1000, billing: request }",
+];
